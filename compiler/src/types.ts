@@ -1,0 +1,171 @@
+// Owns the public data shapes: the manifest (as validated), discovered packs, the probe power and the
+// catalog. Pure types; no behaviour lives here.
+
+import type { Code } from "./codes.js";
+import type { Diagnostic } from "./diagnostics.js";
+
+// ── manifest ────────────────────────────────────────────────────────────────
+
+export type WasmValueType = "i32" | "i64" | "f32" | "f64" | "bytes";
+
+export interface WasmSignature {
+  params: WasmValueType[];
+  result?: WasmValueType;
+}
+
+export type GuestNpmDeclaration = { kind: "guest"; npm: string };
+export type GuestSourceDeclaration = { kind: "guest"; source: string };
+export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
+export type HostDeclaration = { kind: "host"; host: string };
+export type WasmDeclaration = { kind: "wasm"; file: string; exports: Record<string, WasmSignature> };
+export type ModuleDeclaration = GuestDeclaration | HostDeclaration | WasmDeclaration;
+
+/** The package.json `capsule` field, after schema validation. */
+export interface CapsuleManifest {
+  skill?: string;
+  types?: string;
+  modules: Record<string, ModuleDeclaration>;
+}
+
+/** The parts of package.json the compiler uses. */
+export interface PackManifest {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  capsule: CapsuleManifest;
+}
+
+// ── discovery ───────────────────────────────────────────────────────────────
+
+export interface PackModule {
+  /** Package name + subpath: "@capsule/yaml", "@capsule/yaml/schema". */
+  specifier: string;
+  /** Normalized subpath: ".", "./schema". */
+  subpath: string;
+  declaration: ModuleDeclaration;
+  /** One-line SKILL.md summary ("" when the pack ships no SKILL.md or it has no paragraph). */
+  summary: string;
+}
+
+export interface DeclaredFile {
+  /** Path as written in the manifest (relative, POSIX). */
+  path: string;
+  /** Absolute real path. */
+  absolute: string;
+  bytes: number;
+}
+
+export interface DiscoveredPack {
+  ok: true;
+  name: string;
+  version: string;
+  /** Folder as found under its root (may be a symlink, e.g. in a pnpm node_modules). */
+  location: string;
+  /** Real path of the folder; every pack path is confined to it. */
+  root: string;
+  /** Index into the `roots` the pack was found in. */
+  rootIndex: number;
+  manifest: PackManifest;
+  modules: PackModule[];
+  skill?: DeclaredFile;
+  types?: DeclaredFile;
+  /** Warnings about this pack (errors make it a RefusedPack instead). */
+  diagnostics: Diagnostic[];
+}
+
+export interface RefusedPack {
+  ok: false;
+  /** Pack name when package.json was readable enough to have one. */
+  name?: string;
+  version?: string;
+  location: string;
+  rootIndex: number;
+  /** The first error's code; every error is in `diagnostics`. */
+  code: Code;
+  message: string;
+  /** Module subpaths the manifest declared, when they could be read (for the catalog's refused list). */
+  declaredSubpaths: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface DiscoveryResult {
+  /** Valid packs, one per name (the last root wins), sorted by name. */
+  packs: DiscoveredPack[];
+  /** Packs refused as a whole (invalid manifest, escapes, caps), in discovery order. */
+  refused: RefusedPack[];
+  /** Every diagnostic: root problems, shadowing, and each pack's own. */
+  diagnostics: Diagnostic[];
+}
+
+// ── probe ───────────────────────────────────────────────────────────────────
+
+export type ProbeResult = { ok: true; exports: string[] } | { ok: false; message: string };
+
+/** Loads `source` as module `specifier` in a fresh guest and reports its export names. */
+export type Probe = (source: string, specifier: string) => Promise<ProbeResult>;
+
+// ── catalog ─────────────────────────────────────────────────────────────────
+
+export interface CatalogModule {
+  specifier: string;
+  pack: string;
+  version: string;
+  kind: "guest";
+  /** sha256 (hex) of the served source. */
+  sha256: string;
+  /** Export names the probe reported, sorted. */
+  exports: string[];
+  /** Bytes of the served source. */
+  size: number;
+  summary: string;
+  /** Absolute path of the cached .js to serve. */
+  sourcePath: string;
+  /** Other catalog specifiers this module imports at run time (always absent today: guest modules are self-contained bundles). */
+  imports?: string[];
+}
+
+/** A host or wasm declaration passed through for later admission; never runnable from this catalog. */
+export interface PendingModule {
+  specifier: string;
+  pack: string;
+  version: string;
+  kind: "host" | "wasm";
+  status: "pending";
+  summary: string;
+  declaration: HostDeclaration | WasmDeclaration;
+  /** For wasm: absolute real path of the .wasm file. */
+  file?: string;
+}
+
+export interface RefusedModule {
+  specifier: string;
+  pack: string;
+  code: Code;
+  message: string;
+}
+
+export interface Catalog {
+  version: 1;
+  /** Admitted guest modules, sorted by specifier. */
+  modules: CatalogModule[];
+  /** Host and wasm declarations awaiting admission, sorted by specifier. */
+  pending: PendingModule[];
+  /** Modules (or whole packs) refused, sorted by specifier. */
+  refused: RefusedModule[];
+}
+
+export type CompileStatus = "compiled" | "cached" | "skipped";
+
+export type CompileProgress =
+  | { type: "start"; total: number }
+  | {
+      type: "module";
+      specifier: string;
+      pack: string;
+      status: CompileStatus;
+      /** The refusal code when status is "skipped". */
+      code?: Code;
+      done: number;
+      total: number;
+    }
+  | { type: "end"; compiled: number; cached: number; skipped: number; ms: number };

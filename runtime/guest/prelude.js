@@ -1,0 +1,126 @@
+// Capsule guest prelude: evaluated in every fresh QuickJS context before any guest code, so it stays small
+// (QuickJS compiles every function eagerly; this file's cost is paid by every run).
+// Owns the guest surface: refuses code generation, pins Date and Math.random to the run's clock and seed,
+// and installs lazy globals (console, TextEncoder, Intl, ... in their own files) and host-function namespaces.
+// Its completion value is a setup function; the runtime calls it and keeps the returned { encode, decode }.
+(function (config, hostCall, hostLog, lazyLoad) {
+  "use strict";
+  const G = globalThis;
+  const O = Object;
+  const { defineProperty, getPrototypeOf, freeze } = O;
+  const slice = Array.prototype.slice;
+  const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
+
+  // ---- code generation: eval, Function and the async/generator function constructors
+  const refused = (what) => function () {
+    throw new EvalError(what + " is refused in the sandbox: code generation from strings is disabled");
+  };
+  delete G.eval;
+  // Shared memory and GC-observing objects: no use without threads, and a source of nondeterminism.
+  delete G.SharedArrayBuffer;
+  delete G.WeakRef;
+  delete G.FinalizationRegistry;
+  for (const sample of [function () {}, async function () {}, function* () {}, async function* () {}]) {
+    const proto = getPrototypeOf(sample);
+    const thrower = refused(proto === Function.prototype ? "Function" : proto.constructor.name || "Function");
+    thrower.prototype = proto;
+    defineProperty(proto, "constructor", { value: thrower, writable: false, configurable: false, enumerable: false });
+    if (proto === Function.prototype) hide(G, "Function", thrower);
+  }
+
+  // ---- errors: QuickJS reports stack overflow as InternalError; the guest sees a catchable RangeError
+  const InternalErrorCtor = G.InternalError;
+  if (InternalErrorCtor) {
+    O.setPrototypeOf(InternalErrorCtor.prototype, RangeError.prototype);
+    hide(InternalErrorCtor.prototype, "name", "RangeError");
+    delete G.InternalError;
+  }
+
+  // ---- deterministic clock: starts at config.now; every read returns it and advances it by 1 ms
+  const RealDate = Date;
+  let clock = config.now;
+  const tick = () => clock++;
+  function CapsuleDate(...args) {
+    if (!new.target) return new RealDate(tick()).toString();
+    const d = args.length === 0 ? new RealDate(tick()) : new RealDate(...args);
+    if (new.target !== CapsuleDate) O.setPrototypeOf(d, new.target.prototype);
+    return d;
+  }
+  CapsuleDate.prototype = RealDate.prototype;
+  hide(RealDate.prototype, "constructor", CapsuleDate);
+  hide(CapsuleDate, "now", function now() { return tick(); });
+  hide(CapsuleDate, "parse", RealDate.parse);
+  hide(CapsuleDate, "UTC", RealDate.UTC);
+  hide(G, "Date", CapsuleDate);
+
+  // ---- deterministic Math.random: sfc32 seeded from config.seed through splitmix32
+  let seed = config.seed >>> 0;
+  const splitmix = () => {
+    seed = (seed + 0x9e3779b9) | 0;
+    let z = seed;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  hide(Math, "random", function random() {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  });
+
+  // ---- lazy globals: each file is parsed only when a guest first touches what it defines
+  const powers = { hostLog, bigString: config.bigString };
+  const loaded = {};
+  const lazyValue = (file, name) => {
+    if (!loaded[file]) {
+      const value = lazyLoad(file);
+      loaded[file] = typeof value === "function" ? value(powers) : value;
+    }
+    return loaded[file][name];
+  };
+  const lazyGlobal = (file, name) => defineProperty(G, name, {
+    configurable: true,
+    enumerable: false,
+    get() { const v = lazyValue(file, name); hide(G, name, v); return v; },
+    set(v) { hide(G, name, v); },
+  });
+  lazyGlobal("console", "console");
+  for (const name of ["TextEncoder", "TextDecoder", "atob", "btoa"]) lazyGlobal("text", name);
+  lazyGlobal("intl", "Intl");
+  const viaIntl = (fnName, asString) => function () {
+    return lazyValue("intl", fnName).apply(undefined, [asString ? String(this) : this].concat(slice.call(arguments)));
+  };
+  hide(Number.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
+  hide(BigInt.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
+  hide(RealDate.prototype, "toLocaleString", viaIntl("dateToLocaleString"));
+  hide(RealDate.prototype, "toLocaleDateString", viaIntl("dateToLocaleDateString"));
+  hide(RealDate.prototype, "toLocaleTimeString", viaIntl("dateToLocaleTimeString"));
+  hide(String.prototype, "localeCompare", viaIntl("stringLocaleCompare", true));
+
+  // Loaded now, before guest code can touch JSON or Array, when the run has host functions; else on first use.
+  const encode = (v) => lazyValue("codec", "encode")(v);
+  const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
+
+  // ---- host-function namespaces: every call crosses as one encoded copy and returns a promise
+  const names = O.keys(config.namespaces);
+  if (names.length) lazyValue("codec", "encode");
+  for (const ns of names) {
+    const target = {};
+    for (const fn of config.namespaces[ns]) {
+      hide(target, fn, {
+        [fn]: function () {
+          const [json, tagged, side] = encode(slice.call(arguments));
+          return hostCall(ns, fn, json, tagged, side);
+        },
+      }[fn]);
+    }
+    hide(G, ns, freeze(target));
+  }
+
+  return { encode, decode };
+});

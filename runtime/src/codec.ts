@@ -1,0 +1,126 @@
+// Owns the host half of the crossing format (the guest half is in guest/prelude.js): values become one
+// JSON string, with tagged objects {"\u0000": tag} for what JSON cannot say and a sidecar for bytes and big strings.
+// Refuses cycles with a clear error instead of looping; drops functions and symbols by JSON's rule.
+
+import type { Encoded } from "./protocol.js";
+
+const TAG = "\u0000";
+/** Strings at least this long cross in the sidecar, skipping JSON escaping both ways. */
+export const BIG_STRING_LENGTH = 64 * 1024;
+
+const VIEWS: Record<string, new (buffer: ArrayBuffer) => ArrayBufferView> = {
+  Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array,
+  Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView,
+};
+
+export type EncodeResult = { ok: true; encoded: Encoded } | { ok: false; message: string };
+
+export function encodeValue(value: unknown): EncodeResult {
+  const side: Array<Uint8Array | string> = [];
+  let tagged = false;
+  const tag = (t: Record<string, unknown>) => {
+    tagged = true;
+    return t;
+  };
+  try {
+    const json = JSON.stringify({ v: value }, function (this: Record<string, unknown>, key, v) {
+      const raw = this[key];
+      switch (typeof raw) {
+        case "undefined": return tag({ [TAG]: "u" });
+        case "number":
+          if (!Number.isFinite(raw)) return tag({ [TAG]: "n", v: String(raw) });
+          if (Object.is(raw, -0)) return tag({ [TAG]: "n", v: "-0" });
+          return raw;
+        case "bigint": return tag({ [TAG]: "i", v: String(raw) });
+        case "string":
+          if (raw.length >= BIG_STRING_LENGTH) {
+            side.push(raw);
+            return tag({ [TAG]: "s", i: side.length - 1 });
+          }
+          return raw;
+        case "object": {
+          if (raw === null) return null;
+          if (raw instanceof Date) {
+            const t = raw.getTime();
+            return tag({ [TAG]: "d", v: Number.isNaN(t) ? "NaN" : t });
+          }
+          if (raw instanceof ArrayBuffer) {
+            side.push(new Uint8Array(raw.slice(0)));
+            return tag({ [TAG]: "b", k: "ArrayBuffer", i: side.length - 1 });
+          }
+          if (ArrayBuffer.isView(raw)) {
+            const kind = raw instanceof DataView ? "DataView" : raw.constructor.name in VIEWS ? raw.constructor.name : "Uint8Array";
+            side.push(new Uint8Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)));
+            return tag({ [TAG]: "b", k: kind, i: side.length - 1 });
+          }
+          if (raw instanceof Map) return tag({ [TAG]: "m", v: Array.from(raw) });
+          if (raw instanceof Set) return tag({ [TAG]: "S", v: Array.from(raw) });
+          if (raw instanceof Error) return tag({ [TAG]: "e", name: String(raw.name), message: String(raw.message) });
+          if (raw instanceof RegExp) return tag({ [TAG]: "r", source: raw.source, flags: raw.flags });
+          if (!Array.isArray(raw) && Object.prototype.hasOwnProperty.call(raw, TAG)) {
+            return tag({ [TAG]: "o", v: Object.entries(raw) });
+          }
+          return v;
+        }
+        default:
+          return v;
+      }
+    });
+    return { ok: true, encoded: { json, tagged, side } };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: /circular/i.test(message) ? "the value contains a cycle; only tree-shaped data can cross" : `the value cannot be encoded: ${message}` };
+  }
+}
+
+function revive(v: unknown, side: Array<Uint8Array | string>): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = revive(v[i], side);
+    return v;
+  }
+  const obj = v as Record<string, unknown>;
+  const t = obj[TAG];
+  if (t === undefined) {
+    for (const k of Object.keys(obj)) obj[k] = revive(obj[k], side);
+    return obj;
+  }
+  switch (t) {
+    case "u": return undefined;
+    case "n": return obj.v === "-0" ? -0 : Number(obj.v);
+    case "i": return BigInt(obj.v as string);
+    case "s": return side[obj.i as number];
+    case "d": return new Date(obj.v === "NaN" ? NaN : (obj.v as number));
+    case "b": {
+      const bytes = side[obj.i as number] as Uint8Array;
+      if (obj.k === "Uint8Array") return bytes;
+      const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      if (obj.k === "ArrayBuffer") return buffer;
+      const View = VIEWS[obj.k as string] ?? Uint8Array;
+      return new View(buffer);
+    }
+    case "m": return new Map(revive(obj.v, side) as Array<[unknown, unknown]>);
+    case "S": return new Set(revive(obj.v, side) as unknown[]);
+    case "e": {
+      const e = new Error(String(obj.message));
+      if (obj.name !== "Error") Object.defineProperty(e, "name", { value: String(obj.name), configurable: true, writable: true });
+      return e;
+    }
+    case "r": return new RegExp(String(obj.source), String(obj.flags));
+    case "o": return Object.fromEntries(revive(obj.v, side) as Array<[string, unknown]>);
+    default: return obj;
+  }
+}
+
+/** Decodes what encodeValue (or the guest's encode) produced. */
+export function decodeValue(encoded: Encoded): unknown {
+  const wrapper = JSON.parse(encoded.json) as { v: unknown };
+  return encoded.tagged ? revive(wrapper.v, encoded.side) : wrapper.v;
+}
+
+/** Bytes an encoded value occupies, for size limits. */
+export function encodedSize(encoded: Encoded): number {
+  let size = encoded.json.length;
+  for (const item of encoded.side) size += typeof item === "string" ? item.length : item.byteLength;
+  return size;
+}

@@ -1,0 +1,70 @@
+// Owns resolving a run's static import graph before the guest starts: every specifier the main module or
+// a resolved module imports must resolve, or the run fails naming it. Produces the only modules and links
+// the worker's loader will serve.
+
+import { init as lexerReady, parse as lexImports } from "es-module-lexer";
+import { runError, type RunError } from "./errors.js";
+import type { ModuleResolver } from "./types.js";
+
+export interface ImportGraph {
+  modules: Record<string, string>;
+  links: Record<string, string>;
+}
+
+/** Most modules one run may load. */
+export const MAX_MODULES_PER_RUN = 256;
+
+const importCache = new Map<string, string[]>();
+
+/** Static import specifiers of an already-JS module source (dynamic imports are refused later, at run time). */
+function staticImports(source: string): string[] {
+  const hit = importCache.get(source);
+  if (hit) return hit;
+  const [entries] = lexImports(source);
+  const found = [...new Set(entries.flatMap((e) => (e.type === "static" && !e.typeOnly ? [e.specifier] : [])))];
+  if (importCache.size > 1024) importCache.clear();
+  importCache.set(source, found);
+  return found;
+}
+
+export async function resolveImports(
+  mainName: string,
+  mainImports: string[],
+  resolver: ModuleResolver | undefined,
+): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
+  const graph: ImportGraph = { modules: {}, links: {} };
+  if (mainImports.length === 0) return { ok: true, graph };
+  if (!resolver) {
+    return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${mainImports[0]}": this sandbox has no module resolver, so no import is available`) };
+  }
+  await lexerReady;
+  const queue: Array<{ referrer: string; specifiers: string[] }> = [{ referrer: mainName, specifiers: mainImports }];
+  while (queue.length > 0) {
+    const { referrer, specifiers } = queue.shift()!;
+    for (const specifier of specifiers) {
+      let resolved;
+      try {
+        resolved = await resolver.resolve(specifier, referrer);
+      } catch (error) {
+        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}" from "${referrer}": the resolver failed (${error instanceof Error ? error.message : String(error)})`) };
+      }
+      if (!resolved) {
+        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}" from "${referrer}": it is not installed or not allowed for this run`) };
+      }
+      graph.links[`${referrer}\0${specifier}`] = resolved.specifier;
+      if (resolved.specifier in graph.modules) continue;
+      if (Object.keys(graph.modules).length >= MAX_MODULES_PER_RUN) {
+        return { ok: false, error: runError("E_IMPORT_REFUSED", `the run imports more than ${MAX_MODULES_PER_RUN} modules`) };
+      }
+      graph.modules[resolved.specifier] = resolved.source;
+      let nested: string[];
+      try {
+        nested = staticImports(resolved.source);
+      } catch {
+        return { ok: false, error: runError("E_IMPORT_REFUSED", `module "${resolved.specifier}" does not parse as an ES module`) };
+      }
+      if (nested.length) queue.push({ referrer: resolved.specifier, specifiers: nested });
+    }
+  }
+  return { ok: true, graph };
+}

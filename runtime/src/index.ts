@@ -1,0 +1,9 @@
+// @capsule/runtime: run untrusted JavaScript or TypeScript in a fresh QuickJS sandbox per run.
+
+export { createSandbox, run, type Sandbox } from "./sandbox.js";
+export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from "./limits.js";
+export { ERROR_CODES, type ErrorCode, type RunError } from "./errors.js";
+export { STANDARD_GLOBALS } from "./guest-globals.js";
+export type {
+  HostFunction, HostFunctions, LogEntry, ModuleResolver, ResolvedModule, RunRequest, RunResult, RunStats, SandboxOptions,
+} from "./types.js";

@@ -1,0 +1,65 @@
+// Owns the messages between the main thread and a sandbox worker: the task, host-call traffic, the outcome.
+// Nothing here carries a handle or a function: only copies (strings, numbers, byte arrays).
+
+import type { MessagePort } from "node:worker_threads";
+import type { Limits } from "./limits.js";
+import type { ErrorCode, RunError } from "./errors.js";
+
+/** A value encoded for crossing: JSON text, whether it holds tagged objects, and its sidecar. */
+export interface Encoded {
+  json: string;
+  tagged: boolean;
+  side: Array<Uint8Array | string>;
+}
+
+/** Values of the shared control word a worker polls from its interrupt handler. */
+export const CONTROL = { RUNNING: 0, WALL_TIME: 1, CANCELLED: 2 } as const;
+
+export interface WorkerTask {
+  /** The guest's main module, already transformed to plain JS. */
+  code: string;
+  /** Module name the main module is evaluated under (appears in guest stacks). */
+  filename: string;
+  /** Every module the run may load, by resolved specifier. */
+  modules: Record<string, string>;
+  /** `${referrer}\0${requested}` → resolved specifier, for every static import found before the run. */
+  links: Record<string, string>;
+  limits: Limits;
+  seed: number;
+  now: number;
+  /** Host-function namespaces and their function names. */
+  namespaces: Record<string, string[]>;
+  /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
+  port?: MessagePort;
+  /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value. */
+  control: SharedArrayBuffer;
+}
+
+export interface HostCallMessage {
+  t: "call";
+  id: number;
+  ns: string;
+  fn: string;
+  args: Encoded;
+}
+
+export type HostReplyMessage =
+  | { t: "ok"; id: number; value: Encoded }
+  | { t: "err"; id: number; name: string; message: string }
+  | { t: "fatal"; id: number; code: ErrorCode; message: string };
+
+export interface LogEntry {
+  level: "log" | "info" | "warn" | "error" | "debug";
+  message: string;
+}
+
+export interface WorkerStats {
+  cpuMs: number;
+  peakHeapBytes: number;
+  hostCalls: number;
+  logsTruncated: boolean;
+}
+
+export type WorkerOutcome =
+  | { ok: true; value: Encoded; logs: LogEntry[]; stats: WorkerStats }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: WorkerStats };

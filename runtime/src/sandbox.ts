@@ -1,0 +1,167 @@
+// Owns a sandbox: the pool, and each run's life on the main thread — checking the request, preparing the
+// source, resolving imports, enforcing the wall clock and cancellation, answering host calls, and shaping
+// the typed result. Refuses late host answers (dropped) and never lets one run's failure reach another.
+
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { createWorkerPool, type WorkerPool } from "./pool.js";
+import { checkRequest, type CheckedRequest } from "./request.js";
+import { mapGuestStack, prepareSource, type PreparedSource } from "./source.js";
+import { resolveImports } from "./imports.js";
+import { decodeValue, encodeValue, encodedSize } from "./codec.js";
+import { runError, scrubHostDetails, type RunError } from "./errors.js";
+import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "./limits.js";
+import { CONTROL, type HostCallMessage, type HostReplyMessage, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import type { LogEntry, ModuleResolver, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
+
+export interface Sandbox {
+  run<T = unknown>(request: RunRequest): Promise<RunResult<T>>;
+  close(): Promise<void>;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const base = resolveLimits(options.limits, DEFAULT_LIMITS);
+  if (!base.ok) throw new TypeError(`${base.code}: ${base.message}`);
+  const pool = createWorkerPool(options.maxWorkers, options.minWorkers);
+  let closed = false;
+  return {
+    async run<T>(request: RunRequest): Promise<RunResult<T>> {
+      const started = performance.now();
+      if (closed) return failure(runError("E_CLOSED", "this sandbox was closed; create a new one with createSandbox()"), started);
+      const checked = checkRequest(request, base.limits);
+      if (!checked.ok) return failure(checked.error, started);
+      return (await execute(pool, checked.request, request.signal, request.resolver ?? options.resolver, started)) as RunResult<T>;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.close();
+    },
+  };
+}
+
+/** One-shot run: a sandbox with one worker, closed afterwards. Prefer createSandbox() for repeated runs. */
+export async function run<T = unknown>(request: RunRequest, options: SandboxOptions = {}): Promise<RunResult<T>> {
+  const sandbox = createSandbox({ maxWorkers: 1, ...options });
+  try {
+    return await sandbox.run<T>(request);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function execute(pool: WorkerPool, request: CheckedRequest, signal: AbortSignal | undefined, resolver: ModuleResolver | undefined, started: number): Promise<RunResult> {
+  const stats = (extra?: Partial<RunStats>): RunStats => ({
+    cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false, ...extra,
+    wallMs: performance.now() - started, seed: request.seed, now: request.now,
+  });
+  if (signal?.aborted) return { ok: false, error: runError("E_CANCELLED", "the run was cancelled before it started"), logs: [], stats: stats() };
+  const prepared = await prepareSource(request.source, request.filename);
+  if (!prepared.ok) return { ok: false, error: prepared.error, logs: [], stats: stats() };
+  const imports = await resolveImports(prepared.filename, prepared.imports, resolver);
+  if (!imports.ok) return { ok: false, error: imports.error, logs: [], stats: stats() };
+
+  const control = new Int32Array(new SharedArrayBuffer(4));
+  const hasHost = Object.keys(request.namespaces).length > 0;
+  const channel = hasHost ? new MessageChannel() : undefined;
+  const task: WorkerTask = {
+    code: prepared.code,
+    filename: prepared.filename,
+    modules: imports.graph.modules,
+    links: imports.graph.links,
+    limits: request.limits,
+    seed: request.seed,
+    now: request.now,
+    namespaces: request.namespaces,
+    port: channel?.port2,
+    control: control.buffer as SharedArrayBuffer,
+  };
+  const kill = new AbortController();
+  let killedFor: RunError | undefined;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const stop = (value: number, reason: RunError) => {
+    if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return;
+    Atomics.notify(control, 0);
+    // A guest stuck in native code never reaches its interrupt handler: terminate its worker after a grace period.
+    graceTimer = setTimeout(() => {
+      killedFor = reason;
+      kill.abort();
+    }, STUCK_GRACE_MS);
+  };
+  const wallTimer = setTimeout(
+    () => stop(CONTROL.WALL_TIME, runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${request.limits.wallMs} ms; its worker was terminated and replaced`)),
+    request.limits.wallMs,
+  );
+  const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"));
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const host = channel ? serveHostCalls(channel.port1, request) : undefined;
+
+  let outcome: WorkerOutcome;
+  try {
+    outcome = await pool.run(task, kill.signal);
+  } catch (error) {
+    const crashed = killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`);
+    return { ok: false, error: crashed, logs: [], stats: stats({ hostCalls: host?.calls() ?? 0 }) };
+  } finally {
+    clearTimeout(wallTimer);
+    clearTimeout(graceTimer);
+    signal?.removeEventListener("abort", onAbort);
+    host?.close();
+  }
+  const runStats = stats(outcome.stats);
+  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats };
+  try {
+    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats };
+  } catch (error) {
+    return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: runStats };
+  }
+}
+
+function withUserPositions(error: RunError, prepared: PreparedSource): RunError {
+  if (!error.guestStack) return error;
+  return { ...error, guestStack: mapGuestStack(error.guestStack, prepared) };
+}
+
+/** Answers the worker's host calls on the main thread; answers that arrive after the run ended are dropped. */
+function serveHostCalls(port: MessagePort, request: CheckedRequest) {
+  let open = true;
+  let calls = 0;
+  const reply = (message: HostReplyMessage) => {
+    if (open) port.postMessage(message);
+  };
+  port.on("message", async (message: HostCallMessage) => {
+    calls++;
+    const { id, ns, fn } = message;
+    const impl = Object.prototype.hasOwnProperty.call(request.namespaces, ns) && request.namespaces[ns].includes(fn) ? request.hostFunctions[ns][fn] : undefined;
+    if (!impl) return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} is not a host function of this run` });
+    let value: unknown;
+    try {
+      const args = decodeValue(message.args) as unknown[];
+      value = await impl.apply(request.hostFunctions[ns], args);
+    } catch (error) {
+      const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
+      const text = error instanceof Error ? error.message : String(error);
+      return reply({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
+    }
+    const encoded = encodeValue(value);
+    if (!encoded.ok) return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
+    const size = encodedSize(encoded.encoded);
+    if (size > request.limits.hostDataBytes) {
+      return reply({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${request.limits.hostDataBytes})` });
+    }
+    reply({ t: "ok", id, value: encoded.encoded });
+  });
+  return {
+    calls: () => calls,
+    close() {
+      open = false;
+      port.close();
+    },
+  };
+}
+
+function failure(error: RunError, started: number): RunResult<never> {
+  const stats: RunStats = { cpuMs: 0, wallMs: performance.now() - started, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false };
+  return { ok: false, error, logs: [] as LogEntry[], stats };
+}
+
+export type { Limits };

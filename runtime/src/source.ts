@@ -1,0 +1,141 @@
+// Owns turning a guest's source into the main module the worker evaluates: static imports hoisted, the body
+// wrapped in an async function (so top-level await and return work), TypeScript stripped by esbuild.
+// Refuses dynamic import() and unparsable source with the user's own line and column. Results are cached.
+
+import { init as lexerReady, parse as lexImports } from "es-module-lexer";
+import { parse as acornParse } from "acorn";
+import { transform } from "esbuild";
+import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
+import { runError, type RunError } from "./errors.js";
+import { MAX_SOURCE_LENGTH, SOURCE_CACHE_ENTRIES } from "./limits.js";
+
+const HEADER = "export default async function () {";
+
+export interface PreparedSource {
+  ok: true;
+  /** The main module as plain JS. */
+  code: string;
+  /** Module name the main module is evaluated under. */
+  filename: string;
+  /** Specifiers of its static imports, in source order, deduplicated. */
+  imports: string[];
+  /** Maps a line and column of `code` back to the user's source. */
+  locate: (line: number, column: number) => { line: number; column: number } | undefined;
+}
+
+export type PrepareResult = PreparedSource | { ok: false; error: RunError };
+
+const cache = new Map<string, Promise<PrepareResult>>();
+
+/** Prepares `source` once; repeated runs of the same source reuse the result. */
+export function prepareSource(source: string, filename: string): Promise<PrepareResult> {
+  const key = `${filename}\0${source}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const prepared = prepare(source, filename);
+  cache.set(key, prepared);
+  if (cache.size > SOURCE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return prepared;
+}
+
+async function prepare(source: string, filename: string): Promise<PrepareResult> {
+  if (source.length > MAX_SOURCE_LENGTH) {
+    return { ok: false, error: runError("E_BAD_REQUEST", `source is ${source.length} characters; the most a run accepts is ${MAX_SOURCE_LENGTH}`) };
+  }
+  await lexerReady;
+  let lexed: ReturnType<typeof lexImports>[0];
+  try {
+    [lexed] = lexImports(source, filename);
+  } catch {
+    // The lexer gave up; esbuild either says precisely what is wrong or shows the source needs no hoisting.
+    return transpile(filename, `${HEADER}${source}\n}\n`, [], HEADER);
+  }
+  const imports: string[] = [];
+  const hoisted: string[] = [];
+  let body = "";
+  let cursor = 0;
+  for (const entry of lexed) {
+    if (entry.type === "dynamic") {
+      const { line, column } = lineColumn(source, entry.start);
+      return {
+        ok: false,
+        error: runError("E_DYNAMIC_IMPORT", `dynamic import() is not allowed in the sandbox (${filename}:${line}:${column}); import modules statically at the top of the program`, "SyntaxError", `    at ${filename}:${line}:${column}`),
+      };
+    }
+    if (entry.type === "import-meta") continue;
+    if (entry.type === "reexport-star") continue; // an export in a function body: esbuild reports the syntax error
+    const statement = source.slice(entry.importStart, entry.importEnd);
+    hoisted.push(statement.endsWith(";") ? statement : `${statement};`);
+    if (!entry.typeOnly && !imports.includes(entry.specifier)) imports.push(entry.specifier);
+    body += source.slice(cursor, entry.importStart) + statement.replace(/[^\n]/g, " ");
+    cursor = entry.importEnd;
+  }
+  body += source.slice(cursor);
+  // Imports go after the body: ES module imports are hoisted wherever they stand, and the user's lines keep their numbers.
+  const wrapped = `${HEADER}${body}\n}\n${hoisted.join("\n")}\n`;
+  if (isPlainJavaScript(wrapped)) {
+    return { ok: true, code: wrapped, filename, imports, locate: (line, column) => ({ line, column: line === 1 ? Math.max(1, column - HEADER.length) : column }) };
+  }
+  return transpile(filename, wrapped, imports, HEADER);
+}
+
+function isPlainJavaScript(code: string): boolean {
+  try {
+    acornParse(code, { ecmaVersion: "latest", sourceType: "module" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Strips TypeScript with esbuild; a failure here is the user's syntax error, reported at their line and column. */
+async function transpile(filename: string, wrapped: string, imports: string[], header: string): Promise<PrepareResult> {
+  try {
+    const out = await transform(wrapped, { loader: "ts", format: "esm", target: "es2022", sourcemap: "external", sourcefile: filename, logLevel: "silent" });
+    const map = new TraceMap(out.map);
+    return {
+      ok: true,
+      code: out.code,
+      filename,
+      imports,
+      locate: (line, column) => {
+        const pos = originalPositionFor(map, { line, column: Math.max(0, column - 1) });
+        if (pos.line === null) return undefined;
+        const col = pos.column + 1;
+        return { line: pos.line, column: pos.line === 1 ? Math.max(1, col - header.length) : col };
+      },
+    };
+  } catch (error) {
+    const first = (error as { errors?: Array<{ text: string; location?: { line: number; column: number } }> }).errors?.[0];
+    if (!first) return { ok: false, error: runError("E_INTERNAL", `esbuild failed: ${String(error)}`) };
+    const line = first.location?.line ?? 1;
+    const column = (first.location?.column ?? 0) + 1 - (line === 1 ? header.length : 0);
+    const where = `${filename}:${line}:${Math.max(1, column)}`;
+    return { ok: false, error: runError("E_SYNTAX", `${first.text} (${where})`, "SyntaxError", `    at ${where}`) };
+  }
+}
+
+function lineColumn(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (source.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Rewrites `(file:line:col)` frames of a guest stack to the user's own positions. */
+export function mapGuestStack(stack: string, prepared: PreparedSource): string {
+  const escaped = prepared.filename.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return stack.replace(new RegExp(`${escaped}:(\\d+)(?::(\\d+))?`, "g"), (match, l: string, c?: string) => {
+    const pos = prepared.locate(Number(l), c ? Number(c) : 1);
+    return pos ? `${prepared.filename}:${pos.line}:${pos.column}` : match;
+  });
+}

@@ -1,0 +1,69 @@
+// Owns the public shapes of @capsule/runtime: requests, results, host functions, module resolution.
+
+import type { Limits } from "./limits.js";
+import type { RunError } from "./errors.js";
+import type { LogEntry } from "./protocol.js";
+
+export type { Limits, RunError, LogEntry };
+
+/** A host function: receives decoded copies of the guest's arguments; may be async. */
+export type HostFunction = (...args: any[]) => unknown;
+
+/** Namespaces of host functions: `{ users: { find } }` gives the guest a global `users.find()`. */
+export type HostFunctions = Record<string, Record<string, HostFunction>>;
+
+/** A module the resolver allows a run to import. `specifier` is its canonical name. */
+export interface ResolvedModule {
+  specifier: string;
+  source: string;
+}
+
+/** Resolves a static import before the run starts; undefined means "not available to this run". */
+export interface ModuleResolver {
+  resolve(specifier: string, referrer: string): ResolvedModule | undefined | Promise<ResolvedModule | undefined>;
+}
+
+export interface RunRequest {
+  /** JavaScript or TypeScript, evaluated as the body of an async function. */
+  source: string;
+  /** Module name of the source in guest stacks and errors (a bare file name). Default "main.js". */
+  filename?: string;
+  hostFunctions?: HostFunctions;
+  limits?: Partial<Limits>;
+  /** Seeds Math.random. Default: random; the seed used is reported in stats so a run can be replayed. */
+  seed?: number;
+  /** The guest clock's start (epoch ms, Date, or ISO string). Default: the host's current time. */
+  now?: number | Date | string;
+  signal?: AbortSignal;
+  /** Resolves this run's imports, overriding the sandbox's resolver. */
+  resolver?: ModuleResolver;
+}
+
+export interface RunStats {
+  /** Time spent executing guest code, in ms. */
+  cpuMs: number;
+  /** Time from request to result, in ms. */
+  wallMs: number;
+  /** Largest guest heap seen at the run's turn boundaries, in bytes. */
+  peakHeapBytes: number;
+  hostCalls: number;
+  /** The seed and clock start this run used: pass them back to replay it. */
+  seed: number;
+  now: number;
+  logsTruncated: boolean;
+}
+
+export type RunResult<T = unknown> =
+  | { ok: true; value: T; logs: LogEntry[]; stats: RunStats }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats };
+
+export interface SandboxOptions {
+  /** Worker threads in the pool. Default: available parallelism. */
+  maxWorkers?: number;
+  /** Workers kept warm. Default: maxWorkers. */
+  minWorkers?: number;
+  /** Resolves static imports; without one, any import fails before the guest starts. */
+  resolver?: ModuleResolver;
+  /** Default limits for runs of this sandbox (each still within its ceiling). */
+  limits?: Partial<Limits>;
+}
