@@ -9,6 +9,11 @@ import { guestSource, LAZY_GUEST_FILES, type LazyGuestFile } from "./guest-files
 import { BIG_STRING_LENGTH, encodeValue, encodedSize } from "./codec.js";
 
 type Fatal = { code: ErrorCode; message: string };
+
+/** Census fields (bytes) that make up the reported guest heap. */
+const CENSUS_FIELDS = ["atom_size", "str_size", "obj_size", "prop_size", "shape_size", "js_func_size", "js_func_code_size", "js_func_pc2line_size", "binary_object_size"];
+/** CPU time between heap samples taken from the interrupt handler. */
+const HEAP_SAMPLE_MS = 20;
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
 type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle };
 
@@ -16,11 +21,26 @@ const LOG_TRUNCATED = (lines: number, bytes: number) =>
   `[capsule] console output truncated: this run may keep ${lines} lines and ${bytes} bytes (limits.logLines, limits.logBytes)`;
 
 export async function runGuest(qjs: QuickJSWASMModule, task: WorkerTask): Promise<WorkerOutcome> {
-  const run = new GuestRun(qjs, task);
+  let run: GuestRun | undefined;
   try {
-    return await run.execute();
-  } finally {
+    run = new GuestRun(qjs, task);
+    const outcome = await run.execute();
     run.dispose();
+    return outcome;
+  } catch (error) {
+    // A fault below the guest (a WASM trap, an allocator failure in the glue): the caller discards this instance.
+    try {
+      run?.dispose();
+    } catch {
+      // The instance is being discarded; its handles go with it.
+    }
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      ok: false,
+      error: runError("E_WORKER_CRASHED", `the engine running this guest faulted (${scrubHostDetails(detail)}); it was replaced, and other runs are unaffected`),
+      logs: run?.logsSoFar() ?? [],
+      stats: { cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false },
+    };
   }
 }
 
@@ -35,6 +55,7 @@ class GuestRun {
   private sliceStart = 0;
   private inSlice = false;
   private peakHeapBytes = 0;
+  private lastHeapSample = 0;
   private hostCalls = 0;
   private nextCallId = 1;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
@@ -42,6 +63,7 @@ class GuestRun {
   private wake: (() => void) | undefined;
   private fatal: Fatal | undefined;
   private importRefusal: Fatal | undefined;
+  private readonly refusalMessages = new Set<string>();
   private importsClosed = false;
   private codec: { encode: QuickJSHandle; decode: QuickJSHandle } | undefined;
   private readonly onMessage = (message: HostReplyMessage) => {
@@ -80,6 +102,7 @@ class GuestRun {
         if (stop) return this.fail(stop);
         const state = this.ctx.getPromiseState(main.promise);
         if (state.type === "fulfilled") {
+          this.sampleHeap();
           const outcome = this.finishWith(state.value);
           state.value.dispose();
           return outcome;
@@ -99,6 +122,10 @@ class GuestRun {
     } finally {
       main.promise.dispose();
     }
+  }
+
+  logsSoFar(): LogEntry[] {
+    return this.logs;
   }
 
   dispose(): void {
@@ -129,7 +156,9 @@ class GuestRun {
   private shouldInterrupt(): boolean {
     if (Atomics.load(this.control, 0) !== CONTROL.RUNNING) return true;
     if (this.fatal) return true;
-    return this.cpuMs + (performance.now() - this.sliceStart) > this.task.limits.cpuMs;
+    const used = this.cpuMs + (performance.now() - this.sliceStart);
+    if (used - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
+    return used > this.task.limits.cpuMs;
   }
 
   /** Why the run must stop now, if it must: cancellation and wall clock first, then fatal limits, then CPU. */
@@ -165,7 +194,7 @@ class GuestRun {
     if (setupResult.error) {
       const error = ctx.dump(setupResult.error);
       setupResult.error.dispose();
-      return { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
+      return this.stopReason() ?? { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
     }
     const config = ctx.newObject();
     ctx.newNumber(this.task.now).consume((h) => ctx.setProp(config, "now", h));
@@ -185,12 +214,12 @@ class GuestRun {
       this.log(ctx.getString(level) as LogEntry["level"], ctx.getString(text));
     });
     const lazyLoad = ctx.newFunction("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
-    const codecResult = ctx.callFunction(setupResult.value, ctx.undefined, config, hostCall, hostLog, lazyLoad);
+    const codecResult = this.slice(() => ctx.callFunction(setupResult.value, ctx.undefined, config, hostCall, hostLog, lazyLoad));
     for (const h of [setupResult.value, config, hostCall, hostLog, lazyLoad]) h.dispose();
     if (codecResult.error) {
       const error = ctx.dump(codecResult.error);
       codecResult.error.dispose();
-      return { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
+      return this.stopReason() ?? { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
     }
     this.codec = { encode: ctx.getProp(codecResult.value, "encode"), decode: ctx.getProp(codecResult.value, "decode") };
     codecResult.value.dispose();
@@ -265,6 +294,7 @@ class GuestRun {
 
   private refuseImport(code: ErrorCode, message: string): { error: Error } {
     this.importRefusal ??= { code, message };
+    this.refusalMessages.add(message);
     return { error: new Error(message) };
   }
 
@@ -431,7 +461,6 @@ class GuestRun {
     if (size > this.task.limits.resultBytes) {
       return this.fail({ code: "E_RESULT_TOO_LARGE", message: `the returned value encodes to ${size} bytes, over limits.resultBytes (${this.task.limits.resultBytes})` });
     }
-    this.sampleHeap();
     return { ok: true, value, logs: this.logs, stats: this.stats() };
   }
 
@@ -445,19 +474,24 @@ class GuestRun {
     return { cpuMs: this.cpuMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.hostCalls, logsTruncated: this.logsTruncated };
   }
 
+  /**
+   * Records the guest heap from QuickJS's object census (JS_ComputeMemoryUsage). Its malloc total is useless under
+   * emscripten (allocations count 8 bytes each), so the figure is the census of atoms, strings, objects, shapes,
+   * functions, array elements and buffers: an estimate, sampled at turn boundaries and every HEAP_SAMPLE_MS of CPU.
+   */
   private sampleHeap(): void {
+    this.lastHeapSample = this.cpuMs + (this.inSlice ? performance.now() - this.sliceStart : 0);
     try {
       // Computed against the run's own context: the public computeMemoryUsage() builds a service context per runtime.
       const internals = this.rt as unknown as { ffi: { QTS_RuntimeComputeMemoryUsage(rt: unknown, ctx: unknown): unknown }; rt: { value: unknown } };
       const context = this.ctx as unknown as { ctx: { value: unknown }; memory: { heapValueHandle(ptr: unknown): QuickJSHandle } };
       const usage = context.memory.heapValueHandle(internals.ffi.QTS_RuntimeComputeMemoryUsage(internals.rt.value, context.ctx.value));
-      const used = this.ctx.getProp(usage, "memory_used_size");
-      const bytes = this.ctx.getNumber(used);
-      used.dispose();
+      const census = this.ctx.dump(usage) as Record<string, number>;
       usage.dispose();
+      const bytes = CENSUS_FIELDS.reduce((sum, field) => sum + (census[field] ?? 0), 0) + (census.fast_array_elements ?? 0) * 8;
       if (bytes > this.peakHeapBytes) this.peakHeapBytes = bytes;
     } catch {
-      // Memory accounting is best effort: a runtime at its memory limit may not build the usage object.
+      // Best effort: a runtime at its memory limit may not build the census object.
     }
   }
 
@@ -492,7 +526,7 @@ class GuestRun {
     if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
       return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${this.task.limits.stackBytes}) and did not catch the RangeError`, "RangeError", guestStack);
     }
-    if (name === "SyntaxError" && this.importRefusal) return runError(this.importRefusal.code, this.importRefusal.message);
+    if (this.refusalMessages.has(message) && this.importRefusal) return runError(this.importRefusal.code, this.importRefusal.message, name, guestStack);
     return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
   }
 }

@@ -15,10 +15,10 @@ export interface WorkerPool {
   readonly threads: number;
 }
 
-export function createWorkerPool(maxWorkers?: number, minWorkers?: number): WorkerPool {
+export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE): WorkerPool {
   const max = Math.max(1, maxWorkers ?? availableParallelism());
   const piscina = new Piscina({
-    filename: WORKER_FILE,
+    filename: workerFile,
     maxThreads: max,
     minThreads: Math.min(max, minWorkers ?? max),
     idleTimeout: 60_000,

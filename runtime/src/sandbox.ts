@@ -21,7 +21,7 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const base = resolveLimits(options.limits, DEFAULT_LIMITS);
   if (!base.ok) throw new TypeError(`${base.code}: ${base.message}`);
-  const pool = createWorkerPool(options.maxWorkers, options.minWorkers);
+  const pool = createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile);
   let closed = false;
   return {
     async run<T>(request: RunRequest): Promise<RunResult<T>> {

@@ -66,4 +66,9 @@ export interface SandboxOptions {
   resolver?: ModuleResolver;
   /** Default limits for runs of this sandbox (each still within its ceiling). */
   limits?: Partial<Limits>;
+  /**
+   * Advanced: URL of a worker module that wraps the runtime's own (for instrumentation or fault injection).
+   * It must default-export a function with the same contract as `@capsule/runtime/dist/worker.js`.
+   */
+  workerFile?: string;
 }

@@ -1,19 +1,19 @@
-// Owns a sandbox worker thread: loads the QuickJS WASM module once, pins this thread's clock to UTC, and runs
-// one guest per task through the engine. Refuses nothing itself; every guest fault becomes a WorkerOutcome.
+// Owns a sandbox worker thread: pins this thread's clock to UTC and runs one guest per task on an engine
+// instance sized for the run's memory limit. Refuses nothing itself; every guest fault becomes a WorkerOutcome.
 
-import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
-import variantExport from "@jitl/quickjs-wasmfile-release-sync";
-import type { QuickJSSyncVariant } from "quickjs-emscripten-core";
 import { runGuest } from "./engine.js";
+import { discardModule, moduleFor } from "./instances.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { pinRealmToUtc } from "./utc.js";
 
-// The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
-const variant = variantExport as unknown as QuickJSSyncVariant;
-
 pinRealmToUtc();
-const qjs = await newQuickJSWASMModuleFromVariant(variant);
+// Warm the default instance so the first run does not pay for compiling and instantiating the engine.
+await moduleFor((await import("./limits.js")).DEFAULT_LIMITS.memoryBytes);
 
-export default function runTask(task: WorkerTask): Promise<WorkerOutcome> {
-  return runGuest(qjs, task);
+export default async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
+  const qjs = await moduleFor(task.limits.memoryBytes);
+  const outcome = await runGuest(qjs, task);
+  // An out-of-memory run or an engine fault may leave the instance's allocator in a bad state: start over.
+  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) discardModule(task.limits.memoryBytes);
+  return outcome;
 }

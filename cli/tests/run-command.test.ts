@@ -1,0 +1,61 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const CLI = new URL("../dist/main.js", import.meta.url).pathname;
+const capsule = (args: string[], input?: string) => spawnSync(process.execPath, [CLI, ...args], { input, encoding: "utf8" });
+const dir = mkdtempSync(join(tmpdir(), "capsule-cli-"));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe("capsule run", () => {
+  it("prints the value and exits 0", () => {
+    const out = capsule(["run", file("ok.ts", "const n: number = 41; return { n: n + 1 }")]);
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ n: 42 });
+  });
+
+  it("prints the whole result with --json, honouring --seed and --now", () => {
+    const args = ["run", file("det.js", "return [Math.random(), new Date().toISOString()]"), "--json", "--seed", "3", "--now", "2030-01-01T00:00:00Z"];
+    const a = JSON.parse(capsule(args).stdout);
+    const b = JSON.parse(capsule(args).stdout);
+    expect(a.ok).toBe(true);
+    expect(a.value).toEqual(b.value);
+    expect(a.value[1]).toBe("2030-01-01T00:00:00.000Z");
+    expect(a.stats).toMatchObject({ seed: 3 });
+  });
+
+  it("reads the program from standard input with -", () => {
+    const out = capsule(["run", "-"], "console.log('hello'); return 'from stdin'");
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe("hello\nfrom stdin\n");
+  });
+
+  it("exits 1 with the code on a guest error", () => {
+    const out = capsule(["run", file("bad.js", "throw new TypeError('nope')")]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain("E_GUEST_ERROR TypeError: nope");
+  });
+
+  it("applies --timeout as the wall-clock limit", () => {
+    const out = capsule(["run", file("loop.js", "while (true) {}"), "--timeout", "100", "--json"]);
+    expect(out.status).toBe(1);
+    expect(JSON.parse(out.stdout).error.code).toMatch(/E_WALL_TIME|E_CPU_TIME/);
+  });
+
+  it.each([
+    ["a missing file argument", ["run"]],
+    ["an unreadable file", ["run", join(dir, "missing.js")]],
+    ["a bad --seed", ["run", "-", "--seed", "abc"]],
+    ["a bad --now", ["run", "-", "--now", "yesterday"]],
+    ["an unknown option", ["run", "-", "--frobnicate"]],
+    ["an unknown command", ["fly"]],
+  ])("exits 2 on bad usage: %s", (_label, args) => {
+    expect(capsule(args, "return 1").status).toBe(2);
+  });
+});

@@ -1,0 +1,55 @@
+// Owns this worker's QuickJS WASM module instances. Each has its own linear memory whose maximum is the run's
+// memory limit plus a fixed base: QuickJS's own limit (JS_SetMemoryLimit) bounds single allocations only under
+// emscripten (malloc_usable_size reports 0, so nothing accumulates), so the WASM memory maximum is what
+// actually stops a guest. Refuses to reuse an instance after a WASM-level fault or an out-of-memory run.
+
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import variantExport from "@jitl/quickjs-wasmfile-release-sync";
+import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
+
+// The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
+const baseVariant = variantExport as unknown as QuickJSSyncVariant;
+const PAGE = 64 * 1024;
+
+// Node provides WebAssembly at run time; the DOM lib that would type it is not part of this build.
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  Memory: new (descriptor: { initial: number; maximum: number }) => object;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+let compiled: Promise<object> | undefined;
+
+/** Compiles the engine's WASM once per worker; every instance is made from the same compiled module. */
+function compiledModule(): Promise<object> {
+  const wasmPath = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+  compiled ??= readFile(wasmPath).then((bytes) => wasm.compile(bytes));
+  return compiled;
+}
+
+const instances = new Map<number, Promise<QuickJSWASMModule>>();
+
+/** An instance whose memory can hold at most WASM_BASE_BYTES + memoryBytes. Instances are kept in LRU order. */
+export function moduleFor(memoryBytes: number): Promise<QuickJSWASMModule> {
+  const existing = instances.get(memoryBytes);
+  if (existing) {
+    instances.delete(memoryBytes);
+    instances.set(memoryBytes, existing);
+    return existing;
+  }
+  const created = (async () => {
+    const maximumPages = Math.ceil((WASM_BASE_BYTES + memoryBytes) / PAGE);
+    const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages });
+    return newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: (await compiledModule()) as never, wasmMemory: memory as never }));
+  })();
+  instances.set(memoryBytes, created);
+  while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
+  return created;
+}
+
+/** Drops an instance so the next run with this limit gets a fresh one. */
+export function discardModule(memoryBytes: number): void {
+  instances.delete(memoryBytes);
+}
