@@ -1,9 +1,10 @@
-// Capsule guest prelude: evaluated in every fresh QuickJS context before any guest code, so it stays small
-// (QuickJS compiles every function eagerly; this file's cost is paid by every run).
+// Capsule guest prelude: evaluated once per engine template (then restored from a memory snapshot for every run),
+// or once per run where snapshots are unavailable; either way before any guest code.
 // Owns the guest surface: refuses code generation, pins Date and Math.random to the run's clock and seed,
-// and installs lazy globals (console, TextEncoder, Intl, ... in their own files) and host-function namespaces.
-// Its completion value is a setup function; the runtime calls it and keeps the returned { encode, decode }.
-(function (config, hostCall, hostLog, lazyLoad) {
+// installs lazy globals (console, TextEncoder, Intl, ... in their own files) and host-function namespaces.
+// Its completion value is a setup function returning { configure, encode, decode, preload }: configure(now, seed,
+// namespaces) is called at the start of each run.
+(function (bigString, hostCall, hostLog, lazyLoad) {
   "use strict";
   const G = globalThis;
   const O = Object;
@@ -36,9 +37,9 @@
     delete G.InternalError;
   }
 
-  // ---- deterministic clock: starts at config.now; every read returns it and advances it by 1 ms
+  // ---- deterministic clock: starts at the run's now; every read returns it and advances it by 1 ms
   const RealDate = Date;
-  let clock = config.now;
+  let clock = 0;
   const tick = () => clock++;
   function CapsuleDate(...args) {
     if (!new.target) return new RealDate(tick()).toString();
@@ -53,8 +54,8 @@
   hide(CapsuleDate, "UTC", RealDate.UTC);
   hide(G, "Date", CapsuleDate);
 
-  // ---- deterministic Math.random: sfc32 seeded from config.seed through splitmix32
-  let seed = config.seed >>> 0;
+  // ---- deterministic Math.random: sfc32 seeded from the run's seed through splitmix32
+  let seed = 0;
   const splitmix = () => {
     seed = (seed + 0x9e3779b9) | 0;
     let z = seed;
@@ -62,7 +63,7 @@
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix(), b = splitmix(), c = splitmix(), d = splitmix();
+  let a = 0, b = 0, c = 0, d = 0;
   hide(Math, "random", function random() {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -74,7 +75,7 @@
   });
 
   // ---- lazy globals: each file is parsed only when a guest first touches what it defines
-  const powers = { hostLog, bigString: config.bigString };
+  const powers = { hostLog, bigString };
   const loaded = {};
   const lazyValue = (file, name) => {
     if (!loaded[file]) {
@@ -102,25 +103,36 @@
   hide(RealDate.prototype, "toLocaleTimeString", viaIntl("dateToLocaleTimeString"));
   hide(String.prototype, "localeCompare", viaIntl("stringLocaleCompare", true));
 
-  // Loaded now, before guest code can touch JSON or Array, when the run has host functions; else on first use.
   const encode = (v) => lazyValue("codec", "encode")(v);
   const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
 
   // ---- host-function namespaces: every call crosses as one encoded copy and returns a promise
-  const names = O.keys(config.namespaces);
-  if (names.length) lazyValue("codec", "encode");
-  for (const ns of names) {
-    const target = {};
-    for (const fn of config.namespaces[ns]) {
-      hide(target, fn, {
-        [fn]: function () {
-          const [json, tagged, side] = encode(slice.call(arguments));
-          return hostCall(ns, fn, json, tagged, side);
-        },
-      }[fn]);
+  const install = (namespaces) => {
+    const names = O.keys(namespaces);
+    if (names.length) lazyValue("codec", "encode"); // before guest code can touch JSON or Array
+    for (const ns of names) {
+      const target = {};
+      for (const fn of namespaces[ns]) {
+        hide(target, fn, {
+          [fn]: function () {
+            const [json, tagged, side] = encode(slice.call(arguments));
+            return hostCall(ns, fn, json, tagged, side);
+          },
+        }[fn]);
+      }
+      hide(G, ns, freeze(target));
     }
-    hide(G, ns, freeze(target));
-  }
+  };
 
-  return { encode, decode };
+  return {
+    configure(now, runSeed, namespacesJson) {
+      clock = now;
+      seed = runSeed >>> 0;
+      a = splitmix(); b = splitmix(); c = splitmix(); d = splitmix();
+      install(JSON.parse(namespacesJson));
+    },
+    encode,
+    decode,
+    preload(file, name) { return lazyValue(file, name) !== undefined; },
+  };
 });

@@ -1,12 +1,13 @@
-// Owns one guest run inside a worker: a fresh QuickJS runtime and context, the prelude, the module loader,
-// the job loop that interleaves guest work with host-call answers, and disposal of every handle it made.
+// Owns one guest run inside a worker, on an engine template (a fresh-state QuickJS runtime and context with the
+// prelude loaded): configuring the run's clock, seed and namespaces, the module loader, the job loop that interleaves
+// guest work with host-call answers, and disposal of every handle it made before the template is restored.
 // Refuses imports outside the run's resolved set (and every import once the main module has loaded).
 
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import type { EngineTemplate, GuestReturn, RunHooks } from "./template.js";
 import { CONTROL, type Encoded, type HostReplyMessage, type LogEntry, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 import { runError, scrubHostDetails, type ErrorCode, type RunError } from "./errors.js";
-import { guestSource, LAZY_GUEST_FILES, type LazyGuestFile } from "./guest-files.js";
-import { BIG_STRING_LENGTH, encodeValue, encodedSize } from "./codec.js";
+import { encodeValue, encodedSize } from "./codec.js";
 
 type Fatal = { code: ErrorCode; message: string };
 
@@ -14,16 +15,14 @@ type Fatal = { code: ErrorCode; message: string };
 const CENSUS_FIELDS = ["atom_size", "str_size", "obj_size", "prop_size", "shape_size", "js_func_size", "js_func_code_size", "js_func_pc2line_size", "binary_object_size"];
 /** CPU time between heap samples taken from the interrupt handler. */
 const HEAP_SAMPLE_MS = 20;
-/** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
-type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle };
 
 const LOG_TRUNCATED = (lines: number, bytes: number) =>
   `[capsule] console output truncated: this run may keep ${lines} lines and ${bytes} bytes (limits.logLines, limits.logBytes)`;
 
-export async function runGuest(qjs: QuickJSWASMModule, task: WorkerTask): Promise<WorkerOutcome> {
+export async function runGuest(template: EngineTemplate, task: WorkerTask): Promise<WorkerOutcome> {
   let run: GuestRun | undefined;
   try {
-    run = new GuestRun(qjs, task);
+    run = new GuestRun(template, task);
     const outcome = await run.execute();
     run.dispose();
     return outcome;
@@ -44,7 +43,7 @@ export async function runGuest(qjs: QuickJSWASMModule, task: WorkerTask): Promis
   }
 }
 
-class GuestRun {
+class GuestRun implements RunHooks {
   private readonly rt: QuickJSRuntime;
   private readonly ctx: QuickJSContext;
   private readonly control: Int32Array;
@@ -65,23 +64,18 @@ class GuestRun {
   private importRefusal: Fatal | undefined;
   private readonly refusalMessages = new Set<string>();
   private importsClosed = false;
-  private codec: { encode: QuickJSHandle; decode: QuickJSHandle } | undefined;
   private readonly onMessage = (message: HostReplyMessage) => {
     this.replies.push(message);
     this.wake?.();
   };
 
-  constructor(qjs: QuickJSWASMModule, private readonly task: WorkerTask) {
+  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
     this.control = new Int32Array(task.control);
-    this.rt = qjs.newRuntime();
+    this.rt = template.rt;
+    this.ctx = template.ctx;
+    template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     this.rt.setMaxStackSize(task.limits.stackBytes);
-    this.rt.setInterruptHandler(() => this.shouldInterrupt());
-    this.rt.setModuleLoader(
-      (name) => this.loadModule(name),
-      (base, requested) => this.linkModule(base, requested),
-    );
-    this.ctx = this.rt.newContext();
     task.port?.on("message", this.onMessage);
   }
 
@@ -128,15 +122,13 @@ class GuestRun {
     return this.logs;
   }
 
+  /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
   dispose(): void {
     this.task.port?.off("message", this.onMessage);
     this.task.port?.close();
     for (const deferred of this.pending.values()) deferred.dispose();
     this.pending.clear();
-    this.codec?.encode.dispose();
-    this.codec?.decode.dispose();
-    this.ctx.dispose();
-    this.rt.dispose();
+    this.template.end();
   }
 
   // ---- time accounting and interruption
@@ -153,7 +145,7 @@ class GuestRun {
     }
   }
 
-  private shouldInterrupt(): boolean {
+  shouldInterrupt(): boolean {
     if (Atomics.load(this.control, 0) !== CONTROL.RUNNING) return true;
     if (this.fatal) return true;
     const used = this.cpuMs + (performance.now() - this.sliceStart);
@@ -190,46 +182,16 @@ class GuestRun {
 
   private installPrelude(): Fatal | undefined {
     const { ctx } = this;
-    const setupResult = this.slice(() => ctx.evalCode(guestSource("prelude"), "capsule:prelude", { type: "global" }));
-    if (setupResult.error) {
-      const error = ctx.dump(setupResult.error);
-      setupResult.error.dispose();
-      return this.stopReason() ?? { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
+    const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.task.namespaces))];
+    const configured = this.slice(() => ctx.callFunction(this.template.configure, ctx.undefined, ...args));
+    args.forEach((h) => h.dispose());
+    if (configured.error) {
+      const error = ctx.dump(configured.error);
+      configured.error.dispose();
+      return this.stopReason() ?? { code: "E_INTERNAL", message: `configuring the guest failed: ${JSON.stringify(error)}` };
     }
-    const config = ctx.newObject();
-    ctx.newNumber(this.task.now).consume((h) => ctx.setProp(config, "now", h));
-    ctx.newNumber(this.task.seed).consume((h) => ctx.setProp(config, "seed", h));
-    ctx.newNumber(BIG_STRING_LENGTH).consume((h) => ctx.setProp(config, "bigString", h));
-    const namespaces = ctx.newObject();
-    for (const [ns, fns] of Object.entries(this.task.namespaces)) {
-      const list = ctx.newArray();
-      fns.forEach((fn, i) => ctx.newString(fn).consume((h) => ctx.setProp(list, i, h)));
-      ctx.setProp(namespaces, ns, list);
-      list.dispose();
-    }
-    ctx.setProp(config, "namespaces", namespaces);
-    namespaces.dispose();
-    const hostCall = ctx.newFunction("hostCall", (ns, fn, json, tagged, side) => this.hostCall(ns, fn, json, tagged, side));
-    const hostLog = ctx.newFunction("hostLog", (level, text) => {
-      this.log(ctx.getString(level) as LogEntry["level"], ctx.getString(text));
-    });
-    const lazyLoad = ctx.newFunction("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
-    const codecResult = this.slice(() => ctx.callFunction(setupResult.value, ctx.undefined, config, hostCall, hostLog, lazyLoad));
-    for (const h of [setupResult.value, config, hostCall, hostLog, lazyLoad]) h.dispose();
-    if (codecResult.error) {
-      const error = ctx.dump(codecResult.error);
-      codecResult.error.dispose();
-      return this.stopReason() ?? { code: "E_INTERNAL", message: `the guest prelude failed: ${JSON.stringify(error)}` };
-    }
-    this.codec = { encode: ctx.getProp(codecResult.value, "encode"), decode: ctx.getProp(codecResult.value, "decode") };
-    codecResult.value.dispose();
+    configured.value.dispose();
     return undefined;
-  }
-
-  private lazyLoad(file: string): GuestReturn {
-    if (!LAZY_GUEST_FILES.includes(file)) return this.throwInGuest("TypeError", `unknown lazy global file "${file}"`);
-    const result = this.ctx.evalCode(guestSource(file as LazyGuestFile), `capsule:${file}`, { type: "global" });
-    return result.error ? { error: result.error } : { value: result.value };
   }
 
   private startMain(): { promise: QuickJSHandle } | Fatal {
@@ -278,14 +240,14 @@ class GuestRun {
 
   // ---- modules
 
-  private loadModule(name: string): { error: Error } | string {
+  loadModule(name: string): { error: Error } | string {
     if (this.importsClosed) return this.refuseImport("E_IMPORT_REFUSED", `import of "${name}" was refused: modules load only before the guest starts (dynamic import() is never allowed)`);
     const source = this.task.modules[name];
     if (source === undefined) return this.refuseImport("E_IMPORT_REFUSED", `import of "${name}" was refused: it is not among the run's resolved modules`);
     return source;
   }
 
-  private linkModule(base: string, requested: string): { error: Error } | string {
+  linkModule(base: string, requested: string): { error: Error } | string {
     if (this.importsClosed) return this.refuseImport("E_IMPORT_REFUSED", `import("${requested}") was refused: dynamic import() is never allowed in the sandbox`);
     const target = this.task.links[`${base}\0${requested}`];
     if (target === undefined) return this.refuseImport("E_IMPORT_REFUSED", `import of "${requested}" from "${base}" was refused: it was not resolved before the run`);
@@ -300,7 +262,7 @@ class GuestRun {
 
   // ---- host calls
 
-  private hostCall(nsH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+  hostCall(nsH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
     const { ctx } = this;
     const port = this.task.port;
     const ns = ctx.getString(nsH);
@@ -370,7 +332,7 @@ class GuestRun {
       ctx.setProp(side, i, h);
       h.dispose();
     });
-    const result = ctx.callFunction(this.codec!.decode, ctx.undefined, json, tagged, side);
+    const result = ctx.callFunction(this.template.decode, ctx.undefined, json, tagged, side);
     json.dispose();
     side.dispose();
     return result;
@@ -411,7 +373,7 @@ class GuestRun {
 
   // ---- console
 
-  private log(level: LogEntry["level"], message: string): void {
+  log(level: string, message: string): void {
     if (this.logsTruncated) return;
     const { logLines, logBytes } = this.task.limits;
     if (this.logs.length >= logLines || this.logBytes + message.length > logBytes) {
@@ -420,7 +382,7 @@ class GuestRun {
       return;
     }
     this.logBytes += message.length;
-    this.logs.push({ level, message });
+    this.logs.push({ level: level as LogEntry["level"], message });
   }
 
   // ---- results
@@ -433,7 +395,7 @@ class GuestRun {
       const encoded = encodeValue(ctx.dump(value));
       if (encoded.ok) return this.succeed(encoded.encoded);
     }
-    const encoded = this.slice(() => ctx.callFunction(this.codec!.encode, ctx.undefined, value));
+    const encoded = this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value));
     const stop = this.stopReason();
     if (stop) {
       (encoded.error ?? encoded.value).dispose();

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
+import { EngineTemplate, findBreakAddress, type EngineInstance } from "./template.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -29,27 +30,47 @@ function compiledModule(): Promise<object> {
   return compiled;
 }
 
-const instances = new Map<number, Promise<QuickJSWASMModule>>();
-
-/** An instance whose memory can hold at most WASM_BASE_BYTES + memoryBytes. Instances are kept in LRU order. */
-export function moduleFor(memoryBytes: number): Promise<QuickJSWASMModule> {
-  const existing = instances.get(memoryBytes);
-  if (existing) {
-    instances.delete(memoryBytes);
-    instances.set(memoryBytes, existing);
-    return existing;
-  }
-  const created = (async () => {
-    const maximumPages = Math.ceil((WASM_BASE_BYTES + memoryBytes) / PAGE);
-    const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages });
-    return newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: (await compiledModule()) as never, wasmMemory: memory as never }));
-  })();
-  instances.set(memoryBytes, created);
-  while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
-  return created;
+interface InstanceRecord {
+  instance: EngineInstance;
+  template?: EngineTemplate;
 }
 
-/** Drops an instance so the next run with this limit gets a fresh one. */
-export function discardModule(memoryBytes: number): void {
+const instances = new Map<number, Promise<InstanceRecord>>();
+/** The allocator break's address is a fixed word of the engine's static data: found once per worker. */
+let breakAddress: number | undefined | null = null;
+
+async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
+  const maximumPages = Math.ceil((WASM_BASE_BYTES + memoryBytes) / PAGE);
+  const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages }) as { buffer: ArrayBuffer };
+  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: (await compiledModule()) as never, wasmMemory: memory as never }));
+  const instance = { qjs, memory };
+  if (breakAddress === null) breakAddress = findBreakAddress(instance);
+  return { instance };
+}
+
+/**
+ * A template whose instance's memory can hold at most WASM_BASE_BYTES + memoryBytes. Instances are kept in LRU order.
+ * The caller must end() the template after its run, whether or not it is reusable.
+ */
+export async function templateFor(memoryBytes: number): Promise<EngineTemplate> {
+  let record = instances.get(memoryBytes);
+  if (record) instances.delete(memoryBytes);
+  else record = createInstance(memoryBytes);
+  instances.set(memoryBytes, record);
+  while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
+  const ready = await record;
+  if (ready.template?.reusable) return ready.template;
+  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined);
+  if (template.reusable) ready.template = template;
+  return template;
+}
+
+/** Drops an instance (and its template) so the next run with this limit gets a fresh one. */
+export function discardInstance(memoryBytes: number): void {
   instances.delete(memoryBytes);
+}
+
+/** Whether templates on this worker restore snapshots (for diagnostics and tests). */
+export function snapshotsEnabled(): boolean {
+  return typeof breakAddress === "number";
 }

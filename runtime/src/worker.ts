@@ -1,19 +1,19 @@
 // Owns a sandbox worker thread: pins this thread's clock to UTC and runs one guest per task on an engine
-// instance sized for the run's memory limit. Refuses nothing itself; every guest fault becomes a WorkerOutcome.
+// template sized for the run's memory limit. Refuses nothing itself; every guest fault becomes a WorkerOutcome.
 
 import { runGuest } from "./engine.js";
-import { discardModule, moduleFor } from "./instances.js";
+import { discardInstance, templateFor } from "./instances.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { pinRealmToUtc } from "./utc.js";
 
 pinRealmToUtc();
-// Warm the default instance so the first run does not pay for compiling and instantiating the engine.
-await moduleFor((await import("./limits.js")).DEFAULT_LIMITS.memoryBytes);
+// Warm the default template so the first run does not pay for compiling the engine and evaluating the prelude.
+(await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
 
 export default async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
-  const qjs = await moduleFor(task.limits.memoryBytes);
-  const outcome = await runGuest(qjs, task);
+  const outcome = await runGuest(await templateFor(task.limits.memoryBytes), task);
   // An out-of-memory run or an engine fault may leave the instance's allocator in a bad state: start over.
-  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) discardModule(task.limits.memoryBytes);
+  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) discardInstance(task.limits.memoryBytes);
   return outcome;
 }

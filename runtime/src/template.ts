@@ -1,0 +1,167 @@
+// Owns an engine template: a QuickJS runtime and context with the guest prelude (and its codec, console and text
+// files) already evaluated, and a snapshot of the instance's linear memory taken right after. Each run starts from
+// that snapshot: restoring the memory prefix up to the allocator's break gives a runtime byte-identical to a fresh
+// one with the prelude loaded, in a fraction of the time it takes to build one. Where the allocator's break cannot
+// be located, a template is built per run and disposed after it instead (same behaviour, slower).
+// Refuses to hand a template to a second run before the first has ended.
+
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import { guestSource, LAZY_GUEST_FILES, type LazyGuestFile } from "./guest-files.js";
+import { BIG_STRING_LENGTH } from "./codec.js";
+
+/** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
+export type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle } | void;
+
+/** The run currently using a template: every engine callback is forwarded to it. */
+export interface RunHooks {
+  shouldInterrupt(): boolean;
+  loadModule(name: string): { error: Error } | string;
+  linkModule(base: string, requested: string): { error: Error } | string;
+  hostCall(ns: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
+  log(level: string, text: string): void;
+}
+
+/** Guest files evaluated into every template, so no run pays for them. Intl (the largest) stays lazy. */
+const PRELOADED: Array<[LazyGuestFile, string]> = [["codec", "encode"], ["console", "console"], ["text", "TextEncoder"]];
+
+interface EmscriptenInternals {
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+}
+
+export interface EngineInstance {
+  qjs: QuickJSWASMModule;
+  memory: { buffer: ArrayBuffer };
+}
+
+export class EngineTemplate {
+  readonly rt: QuickJSRuntime;
+  readonly ctx: QuickJSContext;
+  readonly configure: QuickJSHandle;
+  readonly encode: QuickJSHandle;
+  readonly decode: QuickJSHandle;
+  private current: RunHooks | undefined;
+  private snapshot: { bytes: Uint8Array; brk: number } | undefined;
+  private readonly handles: QuickJSHandle[] = [];
+
+  private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined) {
+    const rt = (this.rt = instance.qjs.newRuntime());
+    rt.setInterruptHandler(() => this.current?.shouldInterrupt() ?? false);
+    rt.setModuleLoader(
+      (name) => this.current?.loadModule(name) ?? { error: new Error("no run is active") },
+      (base, requested) => this.current?.linkModule(base, requested) ?? { error: new Error("no run is active") },
+    );
+    const ctx = (this.ctx = rt.newContext());
+    // quickjs-emscripten caches the global object's handle on first use: make that happen before the snapshot.
+    void ctx.global;
+    const setup = ctx.evalCode(guestSource("prelude"), "capsule:prelude", { type: "global" });
+    const api = this.unwrap(setup, "prelude");
+    const hostCall = ctx.newFunction("hostCall", (ns, fn, json, tagged, side) => this.current?.hostCall(ns, fn, json, tagged, side));
+    const hostLog = ctx.newFunction("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
+    const lazyLoad = ctx.newFunction("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
+    const bigString = ctx.newNumber(BIG_STRING_LENGTH);
+    const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, hostCall, hostLog, lazyLoad), "prelude setup");
+    for (const h of [api, hostCall, hostLog, lazyLoad, bigString]) h.dispose();
+    this.configure = this.keep(ctx.getProp(made, "configure"));
+    this.encode = this.keep(ctx.getProp(made, "encode"));
+    this.decode = this.keep(ctx.getProp(made, "decode"));
+    const preload = ctx.getProp(made, "preload");
+    made.dispose();
+    for (const [file, name] of PRELOADED) {
+      const args = [ctx.newString(file), ctx.newString(name)];
+      this.unwrap(ctx.callFunction(preload, ctx.undefined, ...args), `preload ${file}`).dispose();
+      args.forEach((h) => h.dispose());
+    }
+    preload.dispose();
+    if (brkAddress !== undefined) {
+      const brk = this.brk();
+      this.snapshot = { bytes: new Uint8Array(instance.memory.buffer.slice(0, brk)), brk };
+    }
+  }
+
+  /** Builds a template on `instance`. Pass the allocator-break address found by findBreakAddress() to enable snapshots. */
+  static create(instance: EngineInstance, brkAddress: number | undefined): EngineTemplate {
+    return new EngineTemplate(instance, brkAddress);
+  }
+
+  /** True when runs restore a snapshot; false when each run needs a template of its own. */
+  get reusable(): boolean {
+    return this.snapshot !== undefined;
+  }
+
+  begin(hooks: RunHooks): void {
+    if (this.current) throw new Error("engine template is already in use by another run");
+    this.current = hooks;
+  }
+
+  /** Ends the current run. Every handle the run made must already be disposed: restoring invalidates them. */
+  end(): void {
+    this.current = undefined;
+    if (!this.snapshot) {
+      this.dispose();
+      return;
+    }
+    const memory = new Uint8Array(this.instance.memory.buffer);
+    const brk = this.brk();
+    // Memory the run's allocator took beyond the snapshot is zeroed, so nothing of it survives into the next run.
+    if (brk > this.snapshot.brk) memory.fill(0, this.snapshot.brk, brk);
+    memory.set(this.snapshot.bytes, 0);
+  }
+
+  dispose(): void {
+    for (const h of this.handles) if (h.alive) h.dispose();
+    this.ctx.dispose();
+    this.rt.dispose();
+  }
+
+  private brk(): number {
+    return new Uint32Array(this.instance.memory.buffer)[this.brkAddress! >>> 2];
+  }
+
+  private lazyLoad(file: string): GuestReturn {
+    if (!LAZY_GUEST_FILES.includes(file)) return { error: this.ctx.newError({ name: "TypeError", message: `unknown guest file "${file}"` }) };
+    const result = this.ctx.evalCode(guestSource(file as LazyGuestFile), `capsule:${file}`, { type: "global" });
+    return result.error ? { error: result.error } : { value: result.value };
+  }
+
+  private keep(handle: QuickJSHandle): QuickJSHandle {
+    this.handles.push(handle);
+    return handle;
+  }
+
+  private unwrap(result: ReturnType<QuickJSContext["evalCode"]>, what: string): QuickJSHandle {
+    if (result.error) {
+      const detail = JSON.stringify(this.ctx.dump(result.error));
+      result.error.dispose();
+      throw new Error(`the guest ${what} failed: ${detail}`);
+    }
+    return result.value;
+  }
+}
+
+/**
+ * Finds where the instance's allocator keeps its break (emscripten's sbrk pointer, a word in static data), by
+ * allocating a large block and looking for the one word that moved by its size; verified with a second block.
+ * Undefined when exactly one such word cannot be found: snapshots are then not used.
+ */
+export function findBreakAddress(instance: EngineInstance): number | undefined {
+  const module = (instance.qjs as unknown as { module: EmscriptenInternals }).module;
+  const SCAN_BYTES = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
+  const before = new Uint32Array(instance.memory.buffer.slice(0, SCAN_BYTES));
+  const size = 4 * 1024 * 1024;
+  const block = module._malloc(size);
+  if (!block) return undefined;
+  const after = new Uint32Array(instance.memory.buffer, 0, SCAN_BYTES / 4);
+  const candidates: number[] = [];
+  for (let i = 0; i < after.length; i++) {
+    const moved = after[i] - before[i];
+    if (moved >= size && moved < size + 1024 * 1024 && after[i] >= block + size) candidates.push(i * 4);
+  }
+  module._free(block);
+  if (candidates.length !== 1) return undefined;
+  const address = candidates[0];
+  const second = module._malloc(2 * size);
+  const holds = second !== 0 && new Uint32Array(instance.memory.buffer)[address >>> 2] >= second + 2 * size;
+  if (second) module._free(second);
+  return holds ? address : undefined;
+}

@@ -1,0 +1,72 @@
+// The engine template: every run starts from a memory snapshot taken right after the prelude loaded.
+import { describe, expect, it } from "vitest";
+import { snapshotsEnabled, templateFor } from "../src/instances.js";
+import { DEFAULT_LIMITS } from "../src/limits.js";
+import type { EngineTemplate } from "../src/template.js";
+
+const idle = {
+  shouldInterrupt: () => false,
+  loadModule: () => ({ error: new Error("no modules") }),
+  linkModule: () => ({ error: new Error("no modules") }),
+  hostCall: () => undefined,
+  log: () => undefined,
+};
+
+function evalIn(template: EngineTemplate, code: string): unknown {
+  const result = template.ctx.evalCode(code, "test.js", { type: "global" });
+  if (result.error) {
+    const error = template.ctx.dump(result.error);
+    result.error.dispose();
+    throw new Error(JSON.stringify(error));
+  }
+  const value = template.ctx.dump(result.value);
+  result.value.dispose();
+  return value;
+}
+
+describe("engine template snapshots", () => {
+  it("are enabled on this engine build", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.end();
+    expect(snapshotsEnabled()).toBe(true);
+    expect(template.reusable).toBe(true);
+  });
+
+  it("forget globals, prototype changes and replaced builtins between runs", async () => {
+    const first = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    first.begin(idle);
+    evalIn(first, "globalThis.leak = 1; Object.prototype.polluted = true; Math.random = () => 4; JSON.stringify = null; 1");
+    expect(evalIn(first, "typeof leak")).toBe("number");
+    first.end();
+    const second = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    expect(second).toBe(first);
+    second.begin(idle);
+    expect(evalIn(second, "[typeof leak, typeof ({}).polluted, Math.random === Math.random && Math.random() !== 4, typeof JSON.stringify]")).toEqual(["undefined", "undefined", true, "function"]);
+    second.end();
+  });
+
+  it("give back memory a run grew into, zeroed", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.begin(idle);
+    const baseline = evalIn(template, "1");
+    evalIn(template, "globalThis.big = []; for (let i = 0; i < 40; i++) big.push(new Uint8Array(1 << 20).fill(0xab)); big.length");
+    const internals = template as unknown as { instance: { memory: { buffer: ArrayBuffer } }; snapshot: { brk: number } };
+    const memory = () => new Uint8Array(internals.instance.memory.buffer);
+    const grownTo = memory().length;
+    expect(memory().subarray(internals.snapshot.brk, grownTo).includes(0xab)).toBe(true);
+    template.end();
+    // Nothing the run wrote past the snapshot's break survives the restore.
+    expect(memory().subarray(internals.snapshot.brk, grownTo).includes(0xab)).toBe(false);
+    template.begin(idle);
+    expect(baseline).toBe(1);
+    expect(evalIn(template, "typeof big")).toBe("undefined");
+    template.end();
+  });
+
+  it("refuses a second run on a template that is in use", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.begin(idle);
+    expect(() => template.begin(idle)).toThrow(/already in use/);
+    template.end();
+  });
+});
