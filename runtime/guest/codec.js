@@ -4,7 +4,7 @@
 (function (powers) {
   "use strict";
   const O = Object;
-  const { getPrototypeOf, defineProperty } = O;
+  const { getPrototypeOf, defineProperty, getOwnPropertyDescriptor } = O;
   const TAG = "\u0000";
   const RealDate = Date;
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
@@ -13,42 +13,64 @@
   const isView = ArrayBuffer.isView, entries = O.entries, fromEntries = O.fromEntries, hasOwn = O.prototype.hasOwnProperty;
   const BIG_STRING = powers.bigString;
   const VIEWS = { Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array };
+  // Objects JSON cannot say carry a toJSON hook while encode runs, so the replacer only ever looks at the value
+  // itself (reading this[key] for every value doubles the cost of encoding in QuickJS). Tag objects made here have
+  // their own prototype, which tells them apart from guest objects that happen to own a "\u0000" key.
+  const tagProto = {};
+  const makeTag = (fields) => O.assign(O.create(tagProto), fields);
+  const TypedArrayProto = getPrototypeOf(Uint8Array.prototype);
+  const viewKind = (view) => {
+    const ctor = view.constructor;
+    return view instanceof DataView ? "DataView" : ctor && VIEWS[ctor.name] === ctor ? ctor.name : "Uint8Array";
+  };
   function encode(value) {
     const side = [];
     let tagged = false;
-    const tag = (t) => { tagged = true; return t; };
-    const json = jsonStringify({ v: value }, function (key, v) {
-      const raw = this[key];
-      switch (typeof raw) {
-        case "undefined": return tag({ [TAG]: "u" });
-        case "number":
-          if (raw !== raw || raw === Infinity || raw === -Infinity) return tag({ [TAG]: "n", v: String(raw) });
-          if (raw === 0 && 1 / raw < 0) return tag({ [TAG]: "n", v: "-0" });
-          return raw;
-        case "bigint": return tag({ [TAG]: "i", v: String(raw) });
-        case "string":
-          if (raw.length >= BIG_STRING) { side.push(raw); return tag({ [TAG]: "s", i: side.length - 1 }); }
-          return raw;
-        case "object":
-          if (raw === null) return null;
-          if (raw instanceof RealDate) { const t = raw.getTime(); return tag({ [TAG]: "d", v: t === t ? t : "NaN" }); }
-          if (raw instanceof ArrayBuffer) { side.push(raw.slice(0)); return tag({ [TAG]: "b", k: "ArrayBuffer", i: side.length - 1 }); }
-          if (isView(raw)) {
-            const kind = raw instanceof DataView ? "DataView" : getPrototypeOf(getPrototypeOf(raw)) && raw.constructor && VIEWS[raw.constructor.name] === raw.constructor ? raw.constructor.name : "Uint8Array";
-            side.push(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
-            return tag({ [TAG]: "b", k: kind, i: side.length - 1 });
-          }
-          if (raw instanceof Map) return tag({ [TAG]: "m", v: arrayFrom(raw) });
-          if (raw instanceof Set) return tag({ [TAG]: "S", v: arrayFrom(raw) });
-          if (raw instanceof Error) return tag({ [TAG]: "e", name: String(raw.name), message: String(raw.message) });
-          if (raw instanceof RegExp) return tag({ [TAG]: "r", source: raw.source, flags: raw.flags });
-          if (!isArray(raw) && hasOwn.call(raw, TAG)) return tag({ [TAG]: "o", v: entries(raw) });
+    const tag = (fields) => { tagged = true; return makeTag(fields); };
+    const bytes = (kind, buffer) => { side.push(buffer); return tag({ [TAG]: "b", k: kind, i: side.length - 1 }); };
+    const hooks = [
+      [RealDate.prototype, function () { const t = this.getTime(); return tag({ [TAG]: "d", v: t === t ? t : "NaN" }); }],
+      [TypedArrayProto, function () { return bytes(viewKind(this), this.buffer.slice(this.byteOffset, this.byteOffset + this.byteLength)); }],
+      [DataView.prototype, function () { return bytes("DataView", this.buffer.slice(this.byteOffset, this.byteOffset + this.byteLength)); }],
+      [ArrayBuffer.prototype, function () { return bytes("ArrayBuffer", this.slice(0)); }],
+      [Map.prototype, function () { return tag({ [TAG]: "m", v: arrayFrom(this) }); }],
+      [Set.prototype, function () { return tag({ [TAG]: "S", v: arrayFrom(this) }); }],
+      [Error.prototype, function () { return tag({ [TAG]: "e", name: String(this.name), message: String(this.message) }); }],
+      [RegExp.prototype, function () { return tag({ [TAG]: "r", source: this.source, flags: this.flags }); }],
+    ];
+    const saved = hooks.map(([proto]) => getOwnPropertyDescriptor(proto, "toJSON"));
+    try {
+      for (const [proto, hook] of hooks) defineProperty(proto, "toJSON", { value: hook, configurable: true, writable: true });
+    } catch {
+      throw new TypeError("cannot encode: the guest froze a builtin prototype (Date, Map, Set, Error, RegExp or a typed array)");
+    }
+    try {
+      const json = jsonStringify({ v: value }, function (key, v) {
+        const t = typeof v;
+        if (t === "string") {
+          if (v.length < BIG_STRING) return v;
+          side.push(v);
+          return tag({ [TAG]: "s", i: side.length - 1 });
+        }
+        if (t === "number") {
+          if (v - v === 0 && (v !== 0 || 1 / v > 0)) return v;
+          return tag({ [TAG]: "n", v: v === 0 ? "-0" : String(v) });
+        }
+        if (t === "object") {
+          if (v !== null && v[TAG] !== undefined && getPrototypeOf(v) !== tagProto && !isArray(v) && hasOwn.call(v, TAG)) return tag({ [TAG]: "o", v: entries(v) });
           return v;
-        default:
-          return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
-      }
-    });
-    return [json, tagged, side];
+        }
+        if (t === "undefined") return tag({ [TAG]: "u" });
+        if (t === "bigint") return tag({ [TAG]: "i", v: String(v) });
+        return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
+      });
+      return [json, tagged, side];
+    } finally {
+      hooks.forEach(([proto], i) => {
+        if (saved[i]) defineProperty(proto, "toJSON", saved[i]);
+        else delete proto.toJSON;
+      });
+    }
   }
   function revive(v, side) {
     if (typeof v !== "object" || v === null) return v;

@@ -9,6 +9,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, t
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, findBreakAddress, type EngineInstance } from "./template.js";
+import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -21,12 +22,12 @@ interface WasmApi {
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-let compiled: Promise<object> | undefined;
+let compiled: Promise<{ module: object; layout: WasmLayout | undefined }> | undefined;
 
-/** Compiles the engine's WASM once per worker; every instance is made from the same compiled module. */
-function compiledModule(): Promise<object> {
+/** Compiles the engine's WASM once per worker (every instance is made from it) and reads its memory layout. */
+function compiledModule() {
   const wasmPath = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-  compiled ??= readFile(wasmPath).then((bytes) => wasm.compile(bytes));
+  compiled ??= readFile(wasmPath).then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
   return compiled;
 }
 
@@ -42,8 +43,9 @@ let breakAddress: number | undefined | null = null;
 async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
   const maximumPages = Math.ceil((WASM_BASE_BYTES + memoryBytes) / PAGE);
   const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages }) as { buffer: ArrayBuffer };
-  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: (await compiledModule()) as never, wasmMemory: memory as never }));
-  const instance = { qjs, memory };
+  const { module, layout } = await compiledModule();
+  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never }));
+  const instance = { qjs, memory, layout };
   if (breakAddress === null) breakAddress = findBreakAddress(instance);
   return { instance };
 }

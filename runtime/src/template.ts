@@ -8,6 +8,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { guestSource, LAZY_GUEST_FILES, type LazyGuestFile } from "./guest-files.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
+import type { WasmLayout } from "./wasm-layout.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
 export type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle } | void;
@@ -32,7 +33,15 @@ interface EmscriptenInternals {
 export interface EngineInstance {
   qjs: QuickJSWASMModule;
   memory: { buffer: ArrayBuffer };
+  layout?: WasmLayout;
 }
+
+/** Part of the shadow stack left out of snapshots: dead whenever no engine call is active, which is when we restore. */
+const STACK_SKIP_BYTES = 4 * 1024 * 1024;
+/** Room left between initialized data and the skipped stack, for the zero-initialized data (BSS) that follows it. */
+const BSS_MARGIN_BYTES = 512 * 1024;
+/** Top of the stack kept in snapshots anyway, in case anything stays live above the resting stack pointer. */
+const STACK_TOP_KEPT_BYTES = 64 * 1024;
 
 export class EngineTemplate {
   readonly rt: QuickJSRuntime;
@@ -41,7 +50,7 @@ export class EngineTemplate {
   readonly encode: QuickJSHandle;
   readonly decode: QuickJSHandle;
   private current: RunHooks | undefined;
-  private snapshot: { bytes: Uint8Array; brk: number } | undefined;
+  private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined) {
@@ -75,7 +84,7 @@ export class EngineTemplate {
     preload.dispose();
     if (brkAddress !== undefined) {
       const brk = this.brk();
-      this.snapshot = { bytes: new Uint8Array(instance.memory.buffer.slice(0, brk)), brk };
+      this.snapshot = { segments: snapshotSegments(instance, brk), brk };
     }
   }
 
@@ -105,7 +114,7 @@ export class EngineTemplate {
     const brk = this.brk();
     // Memory the run's allocator took beyond the snapshot is zeroed, so nothing of it survives into the next run.
     if (brk > this.snapshot.brk) memory.fill(0, this.snapshot.brk, brk);
-    memory.set(this.snapshot.bytes, 0);
+    for (const { at, bytes } of this.snapshot.segments) memory.set(bytes, at);
   }
 
   dispose(): void {
@@ -137,6 +146,16 @@ export class EngineTemplate {
     }
     return result.value;
   }
+}
+
+/** The memory below the allocator's break, less the deep part of the shadow stack when the layout allows it. */
+function snapshotSegments(instance: EngineInstance, brk: number): Array<{ at: number; bytes: Uint8Array }> {
+  const copy = (from: number, to: number) => ({ at: from, bytes: new Uint8Array(instance.memory.buffer.slice(from, to)) });
+  const layout = instance.layout;
+  const skipFrom = layout ? layout.stackHigh - STACK_SKIP_BYTES : -1;
+  const skipTo = layout ? layout.stackHigh - STACK_TOP_KEPT_BYTES : -1;
+  if (!layout || skipFrom < layout.dataEnd + BSS_MARGIN_BYTES || layout.stackHigh > brk) return [copy(0, brk)];
+  return [copy(0, skipFrom), copy(skipTo, brk)];
 }
 
 /**

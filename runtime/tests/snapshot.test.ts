@@ -63,6 +63,19 @@ describe("engine template snapshots", () => {
     template.end();
   });
 
+  it("leave the shadow stack's deep part out of the snapshot, and keep data and heap", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.end();
+    const internals = template as unknown as { instance: { layout: { stackHigh: number; dataEnd: number } }; snapshot: { brk: number; segments: Array<{ at: number; bytes: Uint8Array }> } };
+    const { layout } = internals.instance;
+    const [data, heap] = internals.snapshot.segments;
+    expect(layout.dataEnd).toBeLessThan(layout.stackHigh);
+    expect(data.at).toBe(0);
+    expect(data.bytes.length).toBeGreaterThan(layout.dataEnd);
+    expect(heap.at).toBeLessThan(layout.stackHigh);
+    expect(heap.at + heap.bytes.length).toBe(internals.snapshot.brk);
+  });
+
   it("refuses a second run on a template that is in use", async () => {
     const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
     template.begin(idle);
