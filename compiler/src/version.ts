@@ -2,7 +2,8 @@
 // Refuses nothing; a missing package.json is a broken install and throws at import time.
 
 import { readFileSync } from "node:fs";
+import { PACKAGE_ROOT } from "./package-root.js";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL("package.json", PACKAGE_ROOT), "utf8")) as { version: string };
 
 export const COMPILER_VERSION: string = pkg.version;

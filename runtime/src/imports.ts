@@ -2,6 +2,7 @@
 // a resolved module imports must resolve, or the run fails naming it. Produces the only modules and links
 // the worker's loader will serve.
 
+import { createHash } from "node:crypto";
 import { init as lexerReady, parse as lexImports } from "es-module-lexer";
 import { runError, type RunError } from "./errors.js";
 import type { ModuleResolver } from "./types.js";
@@ -9,6 +10,19 @@ import type { ModuleResolver } from "./types.js";
 export interface ImportGraph {
   modules: Record<string, string>;
   links: Record<string, string>;
+  /** Identifies the set of modules (specifier and digest of each): runs with the same set share a preloaded template. */
+  moduleSetKey: string;
+}
+
+const digestCache = new Map<string, string>();
+function digestOf(source: string): string {
+  let digest = digestCache.get(source);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(source).digest("hex");
+    if (digestCache.size > 256) digestCache.clear();
+    digestCache.set(source, digest);
+  }
+  return digest;
 }
 
 /** Most modules one run may load. */
@@ -32,7 +46,8 @@ export async function resolveImports(
   mainImports: string[],
   resolver: ModuleResolver | undefined,
 ): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
-  const graph: ImportGraph = { modules: {}, links: {} };
+  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "" };
+  const digests: string[] = [];
   if (mainImports.length === 0) return { ok: true, graph };
   if (!resolver) {
     return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${mainImports[0]}": this sandbox has no module resolver, so no import is available`) };
@@ -57,6 +72,7 @@ export async function resolveImports(
         return { ok: false, error: runError("E_IMPORT_REFUSED", `the run imports more than ${MAX_MODULES_PER_RUN} modules`) };
       }
       graph.modules[resolved.specifier] = resolved.source;
+      digests.push(`${resolved.specifier}@${resolved.digest ?? digestOf(resolved.source)}`);
       let nested: string[];
       try {
         nested = staticImports(resolved.source);
@@ -66,5 +82,6 @@ export async function resolveImports(
       if (nested.length) queue.push({ referrer: resolved.specifier, specifiers: nested });
     }
   }
+  graph.moduleSetKey = digests.sort().join("\n");
   return { ok: true, graph };
 }

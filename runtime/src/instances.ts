@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
-import { EngineTemplate, findBreakAddress, type EngineInstance } from "./template.js";
+import { EngineTemplate, findBreakAddress, type EngineInstance, type PreloadSet } from "./template.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
@@ -36,7 +36,7 @@ interface InstanceRecord {
   template?: EngineTemplate;
 }
 
-const instances = new Map<number, Promise<InstanceRecord>>();
+const instances = new Map<string, Promise<InstanceRecord>>();
 /** The allocator break's address is a fixed word of the engine's static data: found once per worker. */
 let breakAddress: number | undefined | null = null;
 
@@ -50,26 +50,32 @@ async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
   return { instance };
 }
 
+const keyOf = (memoryBytes: number, moduleSetKey: string) => `${memoryBytes}\n${moduleSetKey}`;
+
 /**
- * A template whose instance's memory can hold at most WASM_BASE_BYTES + memoryBytes. Instances are kept in LRU order.
- * The caller must end() the template after its run, whether or not it is reusable.
+ * A template whose instance's memory can hold at most WASM_BASE_BYTES + memoryBytes, with the run's module set
+ * preloaded when it has one. One instance per (memory limit, module set), kept in LRU order. The caller must end()
+ * the template after its run, whether or not it is reusable.
  */
-export async function templateFor(memoryBytes: number): Promise<EngineTemplate> {
-  let record = instances.get(memoryBytes);
-  if (record) instances.delete(memoryBytes);
+export async function templateFor(memoryBytes: number, moduleSetKey = "", preload?: PreloadSet): Promise<EngineTemplate> {
+  const key = keyOf(memoryBytes, moduleSetKey);
+  let record = instances.get(key);
+  if (record) instances.delete(key);
   else record = createInstance(memoryBytes);
-  instances.set(memoryBytes, record);
+  instances.set(key, record);
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;
   if (ready.template?.reusable) return ready.template;
-  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined);
-  if (template.reusable) ready.template = template;
+  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload);
+  // A template whose module set failed to preload serves this run (which then loads the modules itself) only.
+  if (template.reusable && (preload === undefined || template.preloaded)) ready.template = template;
+  else instances.delete(key);
   return template;
 }
 
-/** Drops an instance (and its template) so the next run with this limit gets a fresh one. */
-export function discardInstance(memoryBytes: number): void {
-  instances.delete(memoryBytes);
+/** Drops an instance (and its template) so the next run with this limit and module set gets a fresh one. */
+export function discardInstance(memoryBytes: number, moduleSetKey = ""): void {
+  instances.delete(keyOf(memoryBytes, moduleSetKey));
 }
 
 /** Whether templates on this worker restore snapshots (for diagnostics and tests). */

@@ -73,8 +73,8 @@ export const WORKER_STACK_MB = 16;
 /** Linear memory of an engine instance before the guest allocates: emscripten's initial 16 MiB (data, stack, runtime). */
 export const WASM_BASE_BYTES = 16 * 1024 * 1024;
 
-/** Engine instances (one per distinct memory limit) a worker keeps; each holds its own linear memory. */
-export const WASM_INSTANCES_PER_WORKER = 2;
+/** Engine instances (one per memory limit and module set) a worker keeps; each holds its own linear memory. */
+export const WASM_INSTANCES_PER_WORKER = 4;
 
 /** After the wall clock fires, how long a worker may take to unwind before it is terminated and replaced. */
 export const STUCK_GRACE_MS = 250;

@@ -24,6 +24,8 @@ export interface WorkerTask {
   modules: Record<string, string>;
   /** `${referrer}\0${requested}` → resolved specifier, for every static import found before the run. */
   links: Record<string, string>;
+  /** Identifies `modules` (specifiers and digests): the worker keeps a template with them already evaluated. */
+  moduleSetKey: string;
   limits: Limits;
   seed: number;
   now: number;

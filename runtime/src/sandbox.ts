@@ -7,11 +7,12 @@ import { createWorkerPool, type WorkerPool } from "./pool.js";
 import { checkRequest, type CheckedRequest } from "./request.js";
 import { mapGuestStack, prepareSource, type PreparedSource } from "./source.js";
 import { resolveImports } from "./imports.js";
+import { catalogResolver } from "./catalog.js";
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "./limits.js";
 import { CONTROL, type HostCallMessage, type HostReplyMessage, type WorkerOutcome, type WorkerTask } from "./protocol.js";
-import type { LogEntry, ModuleResolver, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
+import type { LogEntry, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
 
 export interface Sandbox {
   run<T = unknown>(request: RunRequest): Promise<RunResult<T>>;
@@ -29,7 +30,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (closed) return failure(runError("E_CLOSED", "this sandbox was closed; create a new one with createSandbox()"), started);
       const checked = checkRequest(request, base.limits);
       if (!checked.ok) return failure(checked.error, started);
-      return (await execute(pool, checked.request, request.signal, request.resolver ?? options.resolver, started)) as RunResult<T>;
+      return (await execute(pool, checked.request, request, options, started)) as RunResult<T>;
     },
     async close() {
       if (closed) return;
@@ -49,7 +50,8 @@ export async function run<T = unknown>(request: RunRequest, options: SandboxOpti
   }
 }
 
-async function execute(pool: WorkerPool, request: CheckedRequest, signal: AbortSignal | undefined, resolver: ModuleResolver | undefined, started: number): Promise<RunResult> {
+async function execute(pool: WorkerPool, request: CheckedRequest, original: RunRequest, options: SandboxOptions, started: number): Promise<RunResult> {
+  const signal = original.signal;
   const stats = (extra?: Partial<RunStats>): RunStats => ({
     cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false, ...extra,
     wallMs: performance.now() - started, seed: request.seed, now: request.now,
@@ -57,8 +59,13 @@ async function execute(pool: WorkerPool, request: CheckedRequest, signal: AbortS
   if (signal?.aborted) return { ok: false, error: runError("E_CANCELLED", "the run was cancelled before it started"), logs: [], stats: stats() };
   const prepared = await prepareSource(request.source, request.filename);
   if (!prepared.ok) return { ok: false, error: prepared.error, logs: [], stats: stats() };
+  const fromCatalog = !original.resolver && options.catalog
+    ? catalogResolver(options.catalog, { allow: original.allow, pins: original.pins, strictPins: original.strictPins }, prepared.filename)
+    : undefined;
+  const resolver = original.resolver ?? fromCatalog?.resolver ?? options.resolver;
   const imports = await resolveImports(prepared.filename, prepared.imports, resolver);
-  if (!imports.ok) return { ok: false, error: imports.error, logs: [], stats: stats() };
+  const warnings = fromCatalog?.warnings.length ? { warnings: fromCatalog.warnings } : {};
+  if (!imports.ok) return { ok: false, error: fromCatalog?.failure() ?? imports.error, logs: [], stats: stats(), ...warnings };
 
   const control = new Int32Array(new SharedArrayBuffer(4));
   const hasHost = Object.keys(request.namespaces).length > 0;
@@ -68,6 +75,7 @@ async function execute(pool: WorkerPool, request: CheckedRequest, signal: AbortS
     filename: prepared.filename,
     modules: imports.graph.modules,
     links: imports.graph.links,
+    moduleSetKey: imports.graph.moduleSetKey,
     limits: request.limits,
     seed: request.seed,
     now: request.now,
@@ -108,9 +116,9 @@ async function execute(pool: WorkerPool, request: CheckedRequest, signal: AbortS
     host?.close();
   }
   const runStats = stats(outcome.stats);
-  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats };
+  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...warnings };
   try {
-    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats };
+    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...warnings };
   } catch (error) {
     return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: runStats };
   }

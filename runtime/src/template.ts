@@ -22,6 +22,17 @@ export interface RunHooks {
   log(level: string, text: string): void;
 }
 
+/** A run's module set, evaluated into a template so that runs importing it start with it loaded. */
+export interface PreloadSet {
+  modules: Record<string, string>;
+  links: Record<string, string>;
+  /** CPU budget for evaluating the set (the first run's limit). */
+  cpuMs: number;
+  cancelled(): boolean;
+}
+
+const PRELOAD_MODULE = "capsule:preload";
+
 /** Guest files evaluated into every template, so no run pays for them. Intl (the largest) stays lazy. */
 const PRELOADED: Array<[LazyGuestFile, string]> = [["codec", "encode"], ["console", "console"], ["text", "TextEncoder"]];
 
@@ -53,7 +64,10 @@ export class EngineTemplate {
   private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
 
-  private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined) {
+  /** True when the template holds its module set already evaluated. */
+  readonly preloaded: boolean;
+
+  private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet) {
     const rt = (this.rt = instance.qjs.newRuntime());
     rt.setInterruptHandler(() => this.current?.shouldInterrupt() ?? false);
     rt.setModuleLoader(
@@ -74,23 +88,62 @@ export class EngineTemplate {
     this.configure = this.keep(ctx.getProp(made, "configure"));
     this.encode = this.keep(ctx.getProp(made, "encode"));
     this.decode = this.keep(ctx.getProp(made, "decode"));
-    const preload = ctx.getProp(made, "preload");
+    const preloadFile = ctx.getProp(made, "preload");
     made.dispose();
     for (const [file, name] of PRELOADED) {
       const args = [ctx.newString(file), ctx.newString(name)];
-      this.unwrap(ctx.callFunction(preload, ctx.undefined, ...args), `preload ${file}`).dispose();
+      this.unwrap(ctx.callFunction(preloadFile, ctx.undefined, ...args), `preload ${file}`).dispose();
       args.forEach((h) => h.dispose());
     }
-    preload.dispose();
+    preloadFile.dispose();
+    this.preloaded = preload !== undefined && Object.keys(preload.modules).length > 0 && this.preloadModules(preload);
     if (brkAddress !== undefined) {
       const brk = this.brk();
       this.snapshot = { segments: snapshotSegments(instance, brk), brk };
     }
   }
 
-  /** Builds a template on `instance`. Pass the allocator-break address found by findBreakAddress() to enable snapshots. */
-  static create(instance: EngineInstance, brkAddress: number | undefined): EngineTemplate {
-    return new EngineTemplate(instance, brkAddress);
+  /**
+   * Builds a template on `instance`. Pass the allocator-break address found by findBreakAddress() to enable snapshots,
+   * and a module set to have those modules evaluated into the template (imports then cost nothing per run).
+   */
+  static create(instance: EngineInstance, brkAddress: number | undefined, preload?: PreloadSet): EngineTemplate {
+    return new EngineTemplate(instance, brkAddress, preload);
+  }
+
+  /**
+   * Evaluates every module of the set, within the first run's CPU budget. False (and nothing evaluated that
+   * matters: the template is then discarded after that run) when any module throws or runs out of time.
+   */
+  private preloadModules(set: PreloadSet): boolean {
+    const deadline = performance.now() + set.cpuMs;
+    this.current = {
+      shouldInterrupt: () => performance.now() > deadline || set.cancelled(),
+      loadModule: (name) => set.modules[name] ?? { error: new Error(`module "${name}" is not in the preload set`) },
+      linkModule: (base, requested) => (base === PRELOAD_MODULE ? requested : set.links[`${base}\0${requested}`]) ?? { error: new Error(`"${requested}" is not linked from "${base}"`) },
+      hostCall: () => undefined,
+      log: () => undefined,
+    };
+    try {
+      const code = Object.keys(set.modules).map((specifier) => `import ${JSON.stringify(specifier)};`).join("\n");
+      const result = this.ctx.evalCode(code, PRELOAD_MODULE, { type: "module" });
+      if (result.error) {
+        result.error.dispose();
+        return false;
+      }
+      const state = this.ctx.getPromiseState(result.value);
+      if (state.type === "pending") {
+        this.rt.executePendingJobs(-1);
+      }
+      const settled = state.type === "pending" ? this.ctx.getPromiseState(result.value) : state;
+      const ok = settled.type === "fulfilled";
+      if (settled.type === "fulfilled" && !settled.notAPromise) settled.value.dispose();
+      if (settled.type === "rejected") settled.error.dispose();
+      result.value.dispose();
+      return ok;
+    } finally {
+      this.current = undefined;
+    }
   }
 
   /** True when runs restore a snapshot; false when each run needs a template of its own. */

@@ -3,8 +3,9 @@
 import type { Limits } from "./limits.js";
 import type { RunError } from "./errors.js";
 import type { LogEntry } from "./protocol.js";
+import type { CatalogLike, RunWarning } from "./catalog.js";
 
-export type { Limits, RunError, LogEntry };
+export type { Limits, RunError, LogEntry, CatalogLike, RunWarning };
 
 /** A host function: receives decoded copies of the guest's arguments; may be async. */
 export type HostFunction = (...args: any[]) => unknown;
@@ -16,6 +17,8 @@ export type HostFunctions = Record<string, Record<string, HostFunction>>;
 export interface ResolvedModule {
   specifier: string;
   source: string;
+  /** sha256 of the source, when the resolver knows it (saves hashing it per run). */
+  digest?: string;
 }
 
 /** Resolves a static import before the run starts; undefined means "not available to this run". */
@@ -35,8 +38,13 @@ export interface RunRequest {
   /** The guest clock's start (epoch ms, Date, or ISO string). Default: the host's current time. */
   now?: number | Date | string;
   signal?: AbortSignal;
-  /** Resolves this run's imports, overriding the sandbox's resolver. */
+  /** Resolves this run's imports, overriding the sandbox's resolver and catalog. */
   resolver?: ModuleResolver;
+  /** With a catalog: the specifiers this run may import (default: every admitted module). */
+  allow?: readonly string[];
+  /** With a catalog: expected sha256 per specifier; drift is a warning, or a refusal with strictPins. */
+  pins?: Readonly<Record<string, string>>;
+  strictPins?: boolean;
 }
 
 export interface RunStats {
@@ -54,16 +62,18 @@ export interface RunStats {
 }
 
 export type RunResult<T = unknown> =
-  | { ok: true; value: T; logs: LogEntry[]; stats: RunStats }
-  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats };
+  | { ok: true; value: T; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[] }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[] };
 
 export interface SandboxOptions {
   /** Worker threads in the pool. Default: available parallelism. */
   maxWorkers?: number;
   /** Workers kept warm. Default: maxWorkers. */
   minWorkers?: number;
-  /** Resolves static imports; without one, any import fails before the guest starts. */
+  /** Resolves static imports; without one (or a catalog), any import fails before the guest starts. */
   resolver?: ModuleResolver;
+  /** A compiled catalog: imports resolve to its admitted, digest-verified modules. */
+  catalog?: CatalogLike;
   /** Default limits for runs of this sandbox (each still within its ceiling). */
   limits?: Partial<Limits>;
   /**

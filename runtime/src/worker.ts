@@ -12,8 +12,14 @@ pinRealmToUtc();
 (await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
 
 export default async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
-  const outcome = await runGuest(await templateFor(task.limits.memoryBytes), task);
+  const control = new Int32Array(task.control);
+  const preload = task.moduleSetKey
+    ? { modules: task.modules, links: task.links, cpuMs: task.limits.cpuMs, cancelled: () => Atomics.load(control, 0) !== 0 }
+    : undefined;
+  const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task);
   // An out-of-memory run or an engine fault may leave the instance's allocator in a bad state: start over.
-  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) discardInstance(task.limits.memoryBytes);
+  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) {
+    discardInstance(task.limits.memoryBytes, task.moduleSetKey);
+  }
   return outcome;
 }

@@ -6,9 +6,10 @@ import { readFileSync } from "node:fs";
 import Ajv2020Module from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { error, type Diagnostic } from "../diagnostics.js";
+import { PACKAGE_ROOT } from "../package-root.js";
 
 /** Absolute URL of the published schema (also exported by the package as "@capsule/compiler/schema.json"). */
-export const MANIFEST_SCHEMA_URL = new URL("../../schema/capsule-manifest.schema.json", import.meta.url);
+export const MANIFEST_SCHEMA_URL = new URL("schema/capsule-manifest.schema.json", PACKAGE_ROOT);
 
 type AjvCtor = typeof Ajv2020Module.default;
 const Ajv2020: AjvCtor =

@@ -1,0 +1,36 @@
+// Owns the esbuild options every guest module is bundled with, and their normalized form for the cache
+// key. Decisions (README "Bundling"): one self-contained ESM file, platform neutral, the "capsule" and
+// "import" conditions (so require() of a dual package also takes its ESM build: one copy, better
+// tree-shaking), mainFields module→main (no "browser": browser builds reach for DOM globals), es2020,
+// minified (QuickJS parse time is roughly proportional to bytes), UTF-8 output (no \u escapes),
+// process.env.NODE_ENV defined as "production", and tsconfigRaw {} so no tsconfig.json on disk is a
+// hidden input. Refuses nothing itself; the plugins in npm.ts/authored.ts do.
+
+import type { BuildOptions } from "./bundler.js";
+
+/** Name of the (never written) output file; sourcemap sources are relative to the pack root because of it. */
+export const OUTFILE_NAME = ".capsule-bundle.js";
+
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["capsule", "import"],
+  target: "es2020",
+  minify: true,
+  charset: "utf8",
+  legalComments: "eof",
+  define: { "process.env.NODE_ENV": '"production"' },
+  tsconfigRaw: {},
+  sourcemap: "external",
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+  splitting: false,
+} as const satisfies BuildOptions;
+
+/** The option set that goes into the cache key (no absolute paths, no plugins). */
+export function normalizedBundleOptions(): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(BUNDLE_OPTIONS)) as Record<string, unknown>;
+}

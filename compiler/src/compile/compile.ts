@@ -1,0 +1,204 @@
+// Owns compile(): discovery → every guest module down its road (bounded concurrency) → the catalog.
+// Host and wasm declarations are passed through in `catalog.pending` (admission is later work), refused
+// packs and modules are listed in `catalog.refused`, and nothing a pack contains can make compile()
+// throw: options out of range come back as `options-invalid` diagnostics with an empty catalog.
+
+import path from "node:path";
+import { esbuildBundler, type Bundler } from "../bundle/bundler.js";
+import { normalizedBundleOptions } from "../bundle/options.js";
+import { CacheStore } from "../cache/store.js";
+import { error, type Diagnostic } from "../diagnostics.js";
+import { discoverPacks } from "../discovery/discover.js";
+import { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES } from "../forbidden-globals.js";
+import { COMPILE_CONCURRENCY, FINDINGS_MAX_PER_CODE, resolveLimits, type CompilerLimits } from "../limits.js";
+import { normalizeSubpath, specifierOf } from "../manifest/subpaths.js";
+import { SCAN_RULES_VERSION } from "../scan/scan.js";
+import type { Catalog, CatalogModule, CompileProgress, PendingModule, Probe, RefusedModule, RefusedPack } from "../types.js";
+import { compileGuestModule, type ModuleOutcome, type ModuleRoadContext } from "./module.js";
+
+export interface CompileOptions {
+  /** Discovery roots, in order; a later root shadows an earlier one. */
+  roots: readonly string[];
+  /** Folder for entries/ and pointers/ (created if missing). */
+  cacheDir: string;
+  /** Loads a compiled source in a fresh guest and reports its exports. */
+  probe: Probe;
+  /** Rebuild and re-probe every module, ignoring cached entries (they are overwritten). */
+  force?: boolean;
+  /** Progress events: start (total), one per guest module, end. Exceptions thrown by it are ignored. */
+  onProgress?: (event: CompileProgress) => void;
+  /** Overrides of LIMITS, within their ceilings. */
+  limits?: Partial<CompilerLimits>;
+  /** The bundler power (default: esbuild). Injectable to measure or to prove warm compiles skip it. */
+  bundler?: Bundler;
+  /** Guest modules compiled at once (default COMPILE_CONCURRENCY.default). */
+  concurrency?: number;
+}
+
+export interface CompileStats {
+  modules: number;
+  compiled: number;
+  cached: number;
+  skipped: number;
+  /** Calls to bundler.build. */
+  bundlerCalls: number;
+  /** Wall time spent inside bundler builds (summed over concurrent builds). */
+  bundleMs: number;
+  totalMs: number;
+}
+
+export interface CompileResult {
+  catalog: Catalog;
+  diagnostics: Diagnostic[];
+  stats: CompileStats;
+}
+
+const bySpecifier = <T extends { specifier: string }>(a: T, b: T) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
+
+/** The normalized option set that goes into every cache key. */
+export function keyOptionsFor(limits: CompilerLimits): unknown {
+  return {
+    bundle: normalizedBundleOptions(),
+    scan: {
+      rules: SCAN_RULES_VERSION,
+      forbidden: [...FORBIDDEN_GLOBALS].sort(),
+      globalObjects: [...GLOBAL_OBJECT_NAMES].sort(),
+      findingsPerCode: FINDINGS_MAX_PER_CODE,
+    },
+    limits: { MODULE_OUTPUT_MAX_BYTES: limits.MODULE_OUTPUT_MAX_BYTES, AUTHORED_FILE_MAX_BYTES: limits.AUTHORED_FILE_MAX_BYTES },
+  };
+}
+
+function refusedPackModules(p: RefusedPack): RefusedModule[] {
+  const pack = p.name ?? p.location;
+  if (!p.name || p.declaredSubpaths.length === 0) return [{ specifier: pack, pack, code: p.code, message: p.message }];
+  return p.declaredSubpaths.map((key) => {
+    const n = normalizeSubpath(key);
+    const specifier = specifierOf(p.name!, n.ok ? n.normalized : key);
+    return { specifier, pack, code: p.code, message: `pack refused: ${p.message}` };
+  });
+}
+
+function emptyResult(diagnostics: Diagnostic[], started: number): CompileResult {
+  return {
+    catalog: { version: 1, modules: [], pending: [], refused: [] },
+    diagnostics,
+    stats: { modules: 0, compiled: 0, cached: 0, skipped: 0, bundlerCalls: 0, bundleMs: 0, totalMs: performance.now() - started },
+  };
+}
+
+export async function compile(options: CompileOptions): Promise<CompileResult> {
+  const started = performance.now();
+  const lim = resolveLimits(options.limits);
+  const problems = lim.ok ? [] : [...lim.problems];
+  const concurrency = options.concurrency ?? COMPILE_CONCURRENCY.default;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > COMPILE_CONCURRENCY.ceiling) {
+    problems.push(`concurrency must be an integer from 1 to ${COMPILE_CONCURRENCY.ceiling}, got ${String(options.concurrency)}`);
+  }
+  if (typeof options.cacheDir !== "string" || !options.cacheDir) problems.push("cacheDir is required");
+  if (typeof options.probe !== "function") problems.push("probe is required (a function)");
+  if (!lim.ok || problems.length) return emptyResult(problems.map((p) => error("options-invalid", p)), started);
+  const limits = lim.limits;
+
+  const emit = (e: CompileProgress) => {
+    try {
+      options.onProgress?.(e);
+    } catch {
+      // a progress callback never breaks a compile
+    }
+  };
+
+  const discovery = await discoverPacks({ roots: options.roots, limits });
+  const diagnostics: Diagnostic[] = [...discovery.diagnostics];
+  const modules: CatalogModule[] = [];
+  const pending: PendingModule[] = [];
+  const refused: RefusedModule[] = discovery.refused.flatMap(refusedPackModules);
+
+  const tasks: Array<() => Promise<void>> = [];
+  const counts = { compiled: 0, cached: 0, skipped: 0 };
+  let done = 0;
+  let bundlerCalls = 0;
+  let bundleMs = 0;
+  const bundler = options.bundler ?? esbuildBundler;
+  const counted: Bundler = {
+    version: bundler.version,
+    build: (o) => {
+      bundlerCalls++;
+      return bundler.build(o);
+    },
+  };
+  const cacheDir = path.resolve(options.cacheDir);
+  const ctx: ModuleRoadContext = {
+    store: new CacheStore(cacheDir),
+    cacheDir,
+    bundler: counted,
+    probe: options.probe,
+    limits,
+    force: options.force === true,
+    keyOptions: keyOptionsFor(limits),
+    onBundle: (ms) => {
+      bundleMs += ms;
+    },
+  };
+
+  for (const pack of discovery.packs) {
+    for (const mod of pack.modules) {
+      const d = mod.declaration;
+      if (d.kind === "host" || d.kind === "wasm") {
+        pending.push({
+          specifier: mod.specifier,
+          pack: pack.name,
+          version: pack.version,
+          kind: d.kind,
+          status: "pending",
+          summary: mod.summary,
+          declaration: d,
+          ...(d.kind === "wasm" ? { file: path.resolve(pack.root, d.file) } : {}),
+        });
+        continue;
+      }
+      tasks.push(async () => {
+        let outcome: ModuleOutcome;
+        try {
+          outcome = await compileGuestModule(ctx, pack, mod);
+        } catch (e) {
+          const message = `unexpected failure while compiling: ${(e as Error).message ?? String(e)}`;
+          outcome = {
+            status: "skipped",
+            refused: { specifier: mod.specifier, pack: pack.name, code: "npm-module-build-failed", message },
+            diagnostics: [error("npm-module-build-failed", message, { pack: pack.name, specifier: mod.specifier })],
+          };
+        }
+        diagnostics.push(...outcome.diagnostics);
+        if (outcome.status === "skipped") refused.push(outcome.refused);
+        else modules.push(outcome.module);
+        counts[outcome.status]++;
+        done++;
+        emit({
+          type: "module",
+          specifier: mod.specifier,
+          pack: pack.name,
+          status: outcome.status,
+          ...(outcome.status === "skipped" ? { code: outcome.refused.code } : {}),
+          done,
+          total: tasks.length,
+        });
+      });
+    }
+  }
+
+  emit({ type: "start", total: tasks.length });
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+  const totalMs = performance.now() - started;
+  emit({ type: "end", ...counts, ms: totalMs });
+
+  return {
+    catalog: { version: 1, modules: modules.sort(bySpecifier), pending: pending.sort(bySpecifier), refused: refused.sort(bySpecifier) },
+    diagnostics,
+    stats: { modules: tasks.length, ...counts, bundlerCalls, bundleMs, totalMs },
+  };
+}

@@ -1,0 +1,198 @@
+// Owns the road of one guest module: pointer lookup (warm: no bundler), else bundle → record inputs →
+// key → scan → store → probe. A refusal is a named skip returned as data, never a throw. Deterministic
+// refusals found after a successful bundle are cached; unresolved imports, build failures and probe
+// failures are not (they depend on things outside the recorded inputs, or on the probe), and a bundled
+// entry whose probe failed is kept without exports so the next compile re-probes without bundling.
+
+import { promises as fsp } from "node:fs";
+import path from "node:path";
+import { sha256 } from "../canonical.js";
+import { bundleAuthoredModule } from "../bundle/authored.js";
+import type { Bundler } from "../bundle/bundler.js";
+import { bundleNpmModule } from "../bundle/npm.js";
+import type { BundleOutcome, RunContext } from "../bundle/run.js";
+import { recordInputs, keyFiles, type InputRecord } from "../cache/inputs.js";
+import { computeCacheKey, declarationHash } from "../cache/key.js";
+import { currentRecords, pointerPath, readPointer, writePointer } from "../cache/pointer.js";
+import type { BundledEntry, CacheStore, EntryRead, RefusedEntry } from "../cache/store.js";
+import { CACHEABLE_REFUSALS } from "../codes.js";
+import { error, warning, type Diagnostic } from "../diagnostics.js";
+import { CACHE_FORMAT_VERSION, type CompilerLimits } from "../limits.js";
+import { scanSource } from "../scan/scan.js";
+import { sourceMapLookup } from "../scan/sourcemap.js";
+import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe, RefusedModule } from "../types.js";
+import { COMPILER_VERSION } from "../version.js";
+import { findingDiagnostics, summarizeRefusal } from "./findings.js";
+import { runProbe } from "./probe.js";
+
+export interface ModuleRoadContext {
+  store: CacheStore;
+  cacheDir: string;
+  bundler: Bundler;
+  probe: Probe;
+  limits: CompilerLimits;
+  force: boolean;
+  /** Normalized options that go into every key. */
+  keyOptions: unknown;
+  /** Called around every bundler build (for stats). */
+  onBundle?: (ms: number) => void;
+}
+
+export type ModuleOutcome =
+  | { status: "compiled" | "cached"; module: CatalogModule; diagnostics: Diagnostic[] }
+  | { status: "skipped"; refused: RefusedModule; diagnostics: Diagnostic[] };
+
+export async function compileGuestModule(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModule): Promise<ModuleOutcome> {
+  const tag = (d: Diagnostic): Diagnostic => ({ ...d, pack: pack.name, specifier: mod.specifier });
+  const declaration = mod.declaration as GuestDeclaration;
+  const base = {
+    compilerVersion: COMPILER_VERSION,
+    bundlerVersion: ctx.bundler.version,
+    options: ctx.keyOptions,
+    specifier: mod.specifier,
+    declaration,
+  };
+  const declHash = declarationHash(mod.specifier, declaration);
+  const ptrFile = pointerPath(ctx.cacheDir, pack.root, mod.specifier, declHash);
+  const diagnostics: Diagnostic[] = [];
+
+  const skip = (errors: Diagnostic[], extra: Diagnostic[] = []): ModuleOutcome => {
+    const { code, message } = summarizeRefusal(errors);
+    return {
+      status: "skipped",
+      refused: { specifier: mod.specifier, pack: pack.name, code, message },
+      diagnostics: [...diagnostics, ...errors.map(tag), ...extra.map(tag)],
+    };
+  };
+
+  const admit = async (entry: BundledEntry, sourcePath: string, status: "compiled" | "cached", source?: string): Promise<ModuleOutcome> => {
+    let exports = ctx.force ? undefined : entry.exports;
+    if (!exports) {
+      const code = source ?? (await fsp.readFile(sourcePath, "utf8"));
+      const probed = await runProbe(ctx.probe, code, mod.specifier, ctx.limits.PROBE_TIMEOUT_MS);
+      if (!probed.ok) {
+        return skip([error("npm-module-probe-failed", `loading the module in a fresh guest failed: ${probed.message}`)], entry.warnings);
+      }
+      exports = probed.exports;
+      try {
+        await ctx.store.writeBundled({ ...entry, exports }, code);
+      } catch (e) {
+        diagnostics.push(tag(warning("cache-write-failed", `could not record the probe result in the cache: ${(e as Error).message}`)));
+      }
+    }
+    return {
+      status,
+      module: {
+        specifier: mod.specifier,
+        pack: pack.name,
+        version: pack.version,
+        kind: "guest",
+        sha256: entry.sha256,
+        exports,
+        size: entry.size,
+        summary: mod.summary,
+        sourcePath,
+      },
+      diagnostics: [...diagnostics, ...entry.warnings.map(tag)],
+    };
+  };
+
+  const fromEntry = (read: Extract<EntryRead, { kind: "hit" }>, status: "compiled" | "cached"): Promise<ModuleOutcome> | ModuleOutcome => {
+    const e = read.entry;
+    if (e.status === "refused") {
+      const errs = e.diagnostics.filter((d) => d.severity === "error");
+      return skip(errs.length ? errs : [error(e.code, e.message)], e.diagnostics.filter((d) => d.severity !== "error"));
+    }
+    return admit(e, read.sourcePath!, status);
+  };
+
+  // ── warm path: pointer → re-hash recorded files → key → verified entry. No bundler.
+  if (!ctx.force) {
+    const pointer = await readPointer(ptrFile, { packRoot: pack.root, specifier: mod.specifier, declHash });
+    const records = pointer ? await currentRecords(pointer) : undefined;
+    if (records) {
+      const key = computeCacheKey({ ...base, ...keyFiles(records) });
+      const read = await ctx.store.read(key);
+      if (read.kind === "corrupt") {
+        diagnostics.push(tag(warning("cache-entry-corrupt", `cache entry ${key.slice(0, 12)}… was evicted (${read.reason}); rebuilding`, { details: { key } })));
+      } else if (read.kind === "hit") {
+        return fromEntry(read, "cached");
+      }
+    }
+  }
+
+  // ── cold path.
+  const run: RunContext = { bundler: ctx.bundler, packRoot: pack.root, maxOutputBytes: ctx.limits.MODULE_OUTPUT_MAX_BYTES };
+  const started = performance.now();
+  let outcome: BundleOutcome;
+  if ("npm" in declaration) {
+    outcome = await bundleNpmModule(run, declaration.npm);
+  } else {
+    const abs = await fsp.realpath(path.resolve(pack.root, declaration.source));
+    outcome = await bundleAuthoredModule(run, abs, ctx.limits.AUTHORED_FILE_MAX_BYTES);
+  }
+  ctx.onBundle?.(performance.now() - started);
+  if (outcome.kind === "failed") return skip(outcome.errors);
+
+  const records: InputRecord[] = await recordInputs(pack.root, outcome.metafile);
+  const key = computeCacheKey({ ...base, ...keyFiles(records) });
+  const savePointer = async () => {
+    try {
+      await writePointer(ptrFile, { v: CACHE_FORMAT_VERSION, packRoot: pack.root, specifier: mod.specifier, declHash, key, files: records });
+    } catch (e) {
+      diagnostics.push(tag(warning("cache-write-failed", `could not write the pointer index: ${(e as Error).message}`)));
+    }
+  };
+  const refuseAndCache = async (errors: Diagnostic[], warnings: Diagnostic[]): Promise<ModuleOutcome> => {
+    const { code, message } = summarizeRefusal(errors);
+    if (CACHEABLE_REFUSALS.has(code)) {
+      const entry: RefusedEntry = {
+        v: CACHE_FORMAT_VERSION,
+        key,
+        status: "refused",
+        specifier: mod.specifier,
+        pack: pack.name,
+        code,
+        message,
+        diagnostics: [...errors, ...warnings],
+      };
+      try {
+        await ctx.store.writeRefused(entry);
+        await savePointer();
+      } catch {
+        // a refusal that cannot be cached is simply recomputed next time
+      }
+    }
+    return skip(errors, warnings);
+  };
+
+  if (outcome.kind === "refused") return refuseAndCache(outcome.errors, outcome.warnings);
+
+  const scan = scanSource(outcome.code);
+  if (!scan.ok) {
+    return skip([error("npm-module-build-failed", `the bundle does not parse as an ES module: ${scan.message}`, { file: "<bundle>", line: scan.line, column: scan.column })]);
+  }
+  const found = findingDiagnostics(scan.findings, sourceMapLookup(outcome.sourceMap));
+  const scanErrors = found.filter((d) => d.severity === "error");
+  const warnings = [...outcome.warnings, ...found.filter((d) => d.severity !== "error")];
+  if (scanErrors.length) return refuseAndCache(scanErrors, warnings);
+
+  const entry: BundledEntry = {
+    v: CACHE_FORMAT_VERSION,
+    key,
+    status: "bundled",
+    specifier: mod.specifier,
+    pack: pack.name,
+    sha256: sha256(outcome.code),
+    size: Buffer.byteLength(outcome.code),
+    warnings,
+  };
+  let sourcePath: string;
+  try {
+    sourcePath = await ctx.store.writeBundled(entry, outcome.code);
+  } catch (e) {
+    return skip([error("cache-write-failed", `could not write the compiled module to ${ctx.store.entriesDir}: ${(e as Error).message}`)]);
+  }
+  await savePointer();
+  return admit(entry, sourcePath, "compiled", outcome.code);
+}

@@ -1,0 +1,22 @@
+// Owns the public surface of @capsule/compiler. Everything a caller may rely on is re-exported here;
+// other modules are internal.
+
+export { compile, keyOptionsFor, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
+export { discoverPacks, type DiscoverOptions } from "./discovery/discover.js";
+export { extractSummary } from "./discovery/skill.js";
+export { checkManifest, npmPackageName, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";
+export { validateManifestSchema, formatFieldPath, manifestSchema, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";
+export { normalizeSubpath, specifierOf } from "./manifest/subpaths.js";
+export { lexicalPathProblem } from "./manifest/paths.js";
+export { scanSource, SCAN_RULES_VERSION, type ScanFinding, type ScanResult, type ScanOptions, type ScanCode } from "./scan/scan.js";
+export { computeCacheKey, declarationHash, type CacheKeyParts, type HashedFile } from "./cache/key.js";
+export { esbuildBundler, type Bundler } from "./bundle/bundler.js";
+export { BUNDLE_OPTIONS } from "./bundle/options.js";
+export { isNodeBuiltin } from "./bundle/builtins.js";
+export { CODE_MEANINGS, ALL_CODES, type Code } from "./codes.js";
+export type { Diagnostic, Severity } from "./diagnostics.js";
+export { LIMITS, DEFAULT_LIMITS, resolveLimits, type CompilerLimits, type LimitName, type LimitSpec } from "./limits.js";
+export { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES, type ForbiddenGlobal } from "./forbidden-globals.js";
+export { COMPILER_VERSION } from "./version.js";
+export type * from "./types.js";
+export { createSandboxProbe, compileWithSandbox, PROBE_CPU_MS, PROBE_WALL_MS, type SandboxProbe } from "./sandbox-probe.js";

@@ -1,0 +1,42 @@
+// Owns the real probe: evaluates a bundled guest module in a fresh Capsule sandbox (the same guest surface and
+// limits every run gets) and records its export names. Refuses nothing itself: a throw, a timeout or an import
+// it cannot satisfy comes back as { ok: false, message } with the guest's own message.
+
+import { createSandbox, type Sandbox } from "@capsule/runtime";
+import type { Probe } from "./types.js";
+import { compile, type CompileOptions, type CompileResult } from "./compile/compile.js";
+
+/** CPU and wall-clock budget of one probe (evaluating a module's top level should be quick). */
+export const PROBE_CPU_MS = 2_000;
+export const PROBE_WALL_MS = 5_000;
+
+export interface SandboxProbe {
+  probe: Probe;
+  close(): Promise<void>;
+}
+
+export function createSandboxProbe(sandbox: Sandbox = createSandbox({ maxWorkers: 1 })): SandboxProbe {
+  const probe: Probe = async (source, specifier) => {
+    const result = await sandbox.run<string[]>({
+      source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
+      filename: "probe.js",
+      seed: 0,
+      now: 0,
+      limits: { cpuMs: PROBE_CPU_MS, wallMs: PROBE_WALL_MS },
+      resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
+    });
+    if (result.ok) return { ok: true, exports: result.value };
+    return { ok: false, message: `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}` };
+  };
+  return { probe, close: () => sandbox.close() };
+}
+
+/** compile() with the real probe: a sandbox made for the compile and closed after it. */
+export async function compileWithSandbox(options: Omit<CompileOptions, "probe">): Promise<CompileResult> {
+  const { probe, close } = createSandboxProbe();
+  try {
+    return await compile({ ...options, probe });
+  } finally {
+    await close();
+  }
+}
