@@ -1,0 +1,189 @@
+// Admission benchmark: how many popular pure-computation npm libraries the compiler admits, and why the others
+// are refused. Installs every library of admission-list.json with the real npm client (one install), makes one
+// pack per library, runs compileWithSandbox (bundle → scan → probe in a real QuickJS guest) and prints one row
+// per library, the admission rate and the refusals per code. Needs the npm registry and a built repo
+// (`npx tsc -b runtime compiler cli`). Run alone with `node scripts/bench/admission.mjs`, or import
+// admissionBench(). Like every bench it prints and never asserts.
+import { execFile } from "node:child_process";
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { compileWithSandbox, discoverPacks, esbuildBundler } from "../../compiler/dist/index.js";
+import { COMPILE_CONCURRENCY } from "../../compiler/dist/limits.js";
+import { table } from "./stats.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const run = promisify(execFile);
+
+/** A folder name (and pack name part) for one list entry: `@iarna/toml` → `iarna-toml`, `csv-parse` + `sync` → `csv-parse-sync`. */
+export function safeName(lib) {
+  const full = lib.subpath ? `${lib.name}/${lib.subpath}` : lib.name;
+  return full.toLowerCase().replace(/^@/, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+const importOf = (lib) => (lib.subpath ? `${lib.name}/${lib.subpath}` : lib.name);
+const kb = (bytes) => (bytes === undefined ? "-" : `${(bytes / 1024).toFixed(1)} KB`);
+const shortMs = (v) => (v === undefined ? "-" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(0)} ms`);
+const oneLine = (s, n) => {
+  const t = String(s ?? "").replace(/\s+/g, " ").trim();
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+};
+
+export async function loadAdmissionList(file = path.join(here, "admission-list.json")) {
+  const { libraries } = JSON.parse(await readFile(file, "utf8"));
+  const seen = new Set();
+  for (const lib of libraries) {
+    const s = safeName(lib);
+    if (seen.has(s)) throw new Error(`admission-list.json: two entries map to the pack folder ${s}`);
+    seen.add(s);
+  }
+  return libraries;
+}
+
+/** One npm install of every library (deduplicated by name; one list entry may name a subpath of another's package). */
+async function installAll(dir, libraries) {
+  const dependencies = {};
+  for (const lib of libraries) {
+    if (dependencies[lib.name] && dependencies[lib.name] !== lib.version) {
+      throw new Error(`admission-list.json: ${lib.name} is pinned to both ${dependencies[lib.name]} and ${lib.version}`);
+    }
+    dependencies[lib.name] = lib.version;
+  }
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "admission-install", private: true, version: "0.0.0", dependencies }, null, 2));
+  const t0 = performance.now();
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  await run(npm, ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  return performance.now() - t0;
+}
+
+/** The pack root: one pack per library, its node_modules a symlink to the shared install. */
+async function writePacks(root, nodeModules, libraries) {
+  for (const lib of libraries) {
+    const safe = safeName(lib);
+    const dir = path.join(root, safe);
+    await mkdir(dir, { recursive: true });
+    const pkg = {
+      name: `@admission/${safe}`,
+      version: "0.0.0",
+      dependencies: { [lib.name]: lib.version },
+      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib) } } },
+    };
+    await writeFile(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2));
+    await symlink(nodeModules, path.join(dir, "node_modules"), "dir");
+  }
+}
+
+export async function admissionBench({ listFile, keep = false } = {}) {
+  console.log("== admission (popular npm libraries through bundle → scan → sandbox probe) ==\n");
+  const libraries = await loadAdmissionList(listFile);
+  const temp = realpathSync(await mkdtemp(path.join(tmpdir(), "capsule-admission-")));
+  const installDir = path.join(temp, "install");
+  const root = path.join(temp, "packs");
+  const cacheDir = path.join(temp, "cache");
+  try {
+    await mkdir(installDir);
+    await mkdir(root);
+    const installMs = await installAll(installDir, libraries);
+    console.log(`npm install of ${new Set(libraries.map((l) => l.name)).size} packages (--ignore-scripts): ${shortMs(installMs)}\n`);
+    await writePacks(root, path.join(installDir, "node_modules"), libraries);
+
+    // Per-module timing. compile() emits only completions; its pool of `concurrency` workers takes tasks in
+    // discovery order, so task k starts at the start event (k < concurrency) or at the (k - concurrency + 1)th
+    // completion. The wrapped bundler adds esbuild time and output size per pack (every build, incl. refused ones).
+    const concurrency = COMPILE_CONCURRENCY.default;
+    const discovered = await discoverPacks({ roots: [root] });
+    const order = discovered.packs.flatMap((p) => p.modules.filter((m) => m.declaration.kind === "guest").map((m) => m.specifier));
+    const completions = [];
+    const finished = new Map();
+    let startAt = 0;
+    const onProgress = (e) => {
+      const now = performance.now();
+      if (e.type === "start") startAt = now;
+      if (e.type === "module") {
+        completions.push(now);
+        finished.set(e.specifier, now);
+      }
+    };
+    const builds = new Map(); // pack real root → { ms, size }
+    const bundler = {
+      version: esbuildBundler.version,
+      build: async (options) => {
+        const t = performance.now();
+        try {
+          const result = await esbuildBundler.build(options);
+          const js = result.outputFiles?.find((o) => o.path.endsWith(".js"));
+          const b = builds.get(options.absWorkingDir) ?? { ms: 0, size: undefined };
+          b.ms += performance.now() - t;
+          if (js) b.size = js.contents.byteLength;
+          builds.set(options.absWorkingDir, b);
+          return result;
+        } catch (e) {
+          const b = builds.get(options.absWorkingDir) ?? { ms: 0, size: undefined };
+          b.ms += performance.now() - t;
+          builds.set(options.absWorkingDir, b);
+          throw e;
+        }
+      },
+    };
+
+    const t0 = performance.now();
+    const result = await compileWithSandbox({ roots: [root], cacheDir, onProgress, bundler });
+    const compileMs = performance.now() - t0;
+    const began = new Map(order.map((spec, k) => [spec, k < concurrency ? startAt : completions[k - concurrency]]));
+
+    const admitted = new Map(result.catalog.modules.map((m) => [m.specifier, m]));
+    const refused = new Map(result.catalog.refused.map((m) => [m.specifier, m]));
+    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time"]];
+    const perCode = new Map();
+    const details = [];
+    for (const lib of libraries) {
+      const safe = safeName(lib);
+      const spec = `@admission/${safe}`;
+      const packRoot = path.join(root, safe);
+      const build = builds.get(packRoot);
+      const ok = admitted.get(spec);
+      const no = refused.get(spec);
+      const time = finished.has(spec) && began.get(spec) !== undefined ? finished.get(spec) - began.get(spec) : undefined;
+      if (ok) {
+        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time)]);
+      } else {
+        const code = no?.code ?? "(missing from catalog)";
+        perCode.set(code, (perCode.get(code) ?? 0) + 1);
+        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time)]);
+        const diags = result.diagnostics.filter((d) => d.specifier === spec && d.severity === "error");
+        details.push({ lib: importOf(lib), expect: lib.expect, code, message: no?.message, diagnostics: diags });
+      }
+    }
+    table(rows);
+    const total = libraries.length;
+    console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}`);
+    for (const [code, n] of [...perCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${code}: ${n}`);
+    const s = result.stats;
+    console.log(
+      `\ncompile: ${shortMs(compileMs)} wall (concurrency ${concurrency}), ${s.bundlerCalls} esbuild builds, ${shortMs(s.bundleMs)} in esbuild (summed)`,
+    );
+    const surprises = libraries.filter((l) => l.expect && l.expect !== (admitted.has(`@admission/${safeName(l)}`) ? "admitted" : "refused"));
+    if (surprises.length) console.log(`differs from the list's expectation: ${surprises.map((l) => `${importOf(l)} (expected ${l.expect})`).join(", ")}`);
+    if (process.env.ADMISSION_DETAILS) {
+      console.log("\nrefusal details:");
+      for (const d of details) {
+        console.log(`- ${d.lib} [${d.code}] ${d.message}`);
+        for (const g of d.diagnostics.slice(0, 6)) {
+          console.log(`    ${g.code}: ${oneLine(g.message, 300)}${g.origin ? ` @ ${JSON.stringify(g.origin)}` : ""}`);
+        }
+      }
+    }
+    console.log();
+    return { libraries: total, admitted: admitted.size, perCode: Object.fromEntries(perCode), installMs, compileMs, result };
+  } finally {
+    if (!keep) await rm(temp, { recursive: true, force: true });
+    else console.log(`kept ${temp}`);
+  }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await admissionBench({ keep: process.env.ADMISSION_KEEP === "1" });
+}
