@@ -28,6 +28,7 @@
     if (!(this instanceof TextEncoder)) throw new TypeError("Class constructor TextEncoder cannot be invoked without 'new'");
   }
   Object.defineProperty(TextEncoder.prototype, "encoding", { get: function () { return "utf-8"; }, configurable: true });
+  Object.defineProperty(TextEncoder.prototype, Symbol.toStringTag, { value: "TextEncoder", configurable: true });
   TextEncoder.prototype.encode = function (input) {
     var s = input === undefined ? "" : String(input);
     var n = s.length, out = new Uint8Array(n * 3), j = 0;
@@ -94,44 +95,45 @@
     var enc = LABELS[l.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase()];
     if (!enc) throw new RangeError('The "' + l + '" encoding is not supported');
     options = options == null ? {} : options;
-    this._enc = enc;
-    this._fatal = !!options.fatal;
-    this._ignoreBOM = !!options.ignoreBOM;
-    this._reset();
-    this._flushNext = true;
+    // all decoder state lives in one non-enumerable slot
+    Object.defineProperty(this, "_s", { value: { enc: enc, fatal: !!options.fatal, ignoreBOM: !!options.ignoreBOM, flushNext: true } });
+    reset(this._s);
   }
   var TDP = TextDecoder.prototype;
   ["encoding", "fatal", "ignoreBOM"].forEach(function (k) {
-    Object.defineProperty(TDP, k, { get: function () { return this["_" + (k === "encoding" ? "enc" : k)]; }, configurable: true });
+    Object.defineProperty(TDP, k, { get: function () { return this._s[k === "encoding" ? "enc" : k]; }, configurable: true });
   });
-  TDP._reset = function () {
-    this._need = 0; this._seen = 0; this._cp = 0; this._lo = 0x80; this._hi = 0xbf; // utf-8
-    this._lead = -1; this._hs = -1; // utf-16: pending byte / pending high surrogate
-    this._bomSeen = false;
-  };
-  TDP._err = function () {
-    if (this._fatal) {
-      this._reset();
-      var e = new TypeError("The encoded data was not valid for encoding " + this._enc);
+  Object.defineProperty(TDP, Symbol.toStringTag, { value: "TextDecoder", configurable: true });
+  function reset(st) {
+    st.need = 0; st.seen = 0; st.cp = 0; st.lo = 0x80; st.hi = 0xbf; // utf-8
+    st.lead = -1; st.hs = -1; // utf-16: pending byte / pending high surrogate
+    st.bomSeen = false;
+  }
+  function fail(st) {
+    if (st.fatal) {
+      reset(st);
+      var e = new TypeError("The encoded data was not valid for encoding " + st.enc);
       e.code = "ERR_ENCODING_INVALID_ENCODED_DATA";
       throw e;
     }
     return 0xfffd;
-  };
+  }
 
   TDP.decode = function (input, options) {
+    var st = this._s;
+    if (!st) throw new TypeError("Illegal invocation");
     var bytes = toBytes(input);
     var stream = !!(options && options.stream);
-    if (this._flushNext) this._reset();
-    this._flushNext = !stream;
-    var n = bytes.length, enc = this._enc, pre = "", i = 0, j = 0, out, b, cp;
+    if (st.flushNext) reset(st);
+    st.flushNext = !stream;
+    var n = bytes.length, enc = st.enc, pre = "", i = 0, j = 0, out, b, cp;
     if (enc === "windows-1252") {
       pre = unitsToString(bytes, n);
       if (/[\x80-\x9f]/.test(pre)) pre = pre.replace(/[\x80-\x9f]/g, function (c) { return fromCC(W1252[c.charCodeAt(0) - 0x80]); });
       return pre;
     }
     if (enc === "utf-8") {
-      var need = this._need, seen = this._seen, lo = this._lo, hi = this._hi;
+      var need = st.need, seen = st.seen, lo = st.lo, hi = st.hi;
       if (need === 0 && n > 64) {
         // Fast path: copy the leading ASCII run with native string functions.
         pre = unitsToString(bytes, n);
@@ -140,7 +142,7 @@
         else pre = pre.slice(0, i);
       }
       out = new Uint16Array(n - i + 4);
-      cp = this._cp;
+      cp = st.cp;
       for (; i < n; i++) {
         b = bytes[i];
         if (need === 0) {
@@ -148,12 +150,12 @@
           if (b >= 0xc2 && b <= 0xdf) { need = 1; cp = b & 0x1f; }
           else if (b >= 0xe0 && b <= 0xef) { if (b === 0xe0) lo = 0xa0; else if (b === 0xed) hi = 0x9f; need = 2; cp = b & 0xf; }
           else if (b >= 0xf0 && b <= 0xf4) { if (b === 0xf0) lo = 0x90; else if (b === 0xf4) hi = 0x8f; need = 3; cp = b & 7; }
-          else out[j++] = this._err();
+          else out[j++] = fail(st);
           continue;
         }
         if (b < lo || b > hi) {
           need = seen = cp = 0; lo = 0x80; hi = 0xbf;
-          out[j++] = this._err();
+          out[j++] = fail(st);
           i--; // reprocess this byte
           continue;
         }
@@ -165,11 +167,11 @@
           need = seen = cp = 0;
         }
       }
-      if (need && !stream) { need = seen = cp = 0; lo = 0x80; hi = 0xbf; out[j++] = this._err(); }
-      this._need = need; this._seen = seen; this._cp = cp; this._lo = lo; this._hi = hi;
+      if (need && !stream) { need = seen = cp = 0; lo = 0x80; hi = 0xbf; out[j++] = fail(st); }
+      st.need = need; st.seen = seen; st.cp = cp; st.lo = lo; st.hi = hi;
     } else {
       // UTF-16LE / UTF-16BE
-      var be = enc === "utf-16be", lead = this._lead, hs = this._hs;
+      var be = enc === "utf-16be", lead = st.lead, hs = st.hs;
       out = new Uint16Array((n >> 1) + 4);
       for (; i < n; i++) {
         if (lead < 0) { lead = bytes[i]; continue; }
@@ -178,18 +180,18 @@
         if (hs >= 0) {
           if (u >= 0xdc00 && u <= 0xdfff) { out[j++] = hs; out[j++] = u; hs = -1; continue; }
           hs = -1;
-          out[j++] = this._err();
+          out[j++] = fail(st);
         }
         if (u >= 0xd800 && u <= 0xdbff) hs = u;
-        else if (u >= 0xdc00 && u <= 0xdfff) out[j++] = this._err();
+        else if (u >= 0xdc00 && u <= 0xdfff) out[j++] = fail(st);
         else out[j++] = u;
       }
-      if (!stream && (lead >= 0 || hs >= 0)) { lead = hs = -1; out[j++] = this._err(); }
-      this._lead = lead; this._hs = hs;
+      if (!stream && (lead >= 0 || hs >= 0)) { lead = hs = -1; out[j++] = fail(st); }
+      st.lead = lead; st.hs = hs;
     }
     var res = j ? pre + unitsToString(out, j) : pre;
-    if (res && !this._ignoreBOM && !this._bomSeen) {
-      this._bomSeen = true;
+    if (res && !st.ignoreBOM && !st.bomSeen) {
+      st.bomSeen = true;
       if (res.charCodeAt(0) === 0xfeff) res = res.slice(1);
     }
     return res;
@@ -212,15 +214,16 @@
   function tables() {
     PAIRS = new Array(4096);
     for (var p = 0; p < 4096; p++) PAIRS[p] = ALPHA[p >> 6] + ALPHA[p & 63];
-    DEC = new Uint8Array(128);
-    for (p = 0; p < 64; p++) DEC[ALPHA.charCodeAt(p)] = p;
   }
 
   function btoa(input) {
     if (arguments.length === 0) throw missing();
     var s = String(input), n = s.length;
     if (/[^\x00-\xff]/.test(s)) throw domError("Invalid character");
-    if (!PAIRS) tables();
+    if (!PAIRS) {
+      if (n < 3072) return smallBtoa(s, n); // small inputs: don't pay for the pair table
+      tables();
+    }
     var P = PAIRS, parts = [], buf = new Array(CHUNK), k = 0, end = n - (n % 3), i, v;
     for (i = 0; i < end; i += 3) {
       v = (s.charCodeAt(i) << 16) | (s.charCodeAt(i + 1) << 8) | s.charCodeAt(i + 2);
@@ -238,6 +241,19 @@
     return parts.join("");
   }
 
+  function smallBtoa(s, n) {
+    var out = [], v, i;
+    for (i = 0; i + 2 < n; i += 3) {
+      v = (s.charCodeAt(i) << 16) | (s.charCodeAt(i + 1) << 8) | s.charCodeAt(i + 2);
+      out.push(ALPHA[v >> 18] + ALPHA[(v >> 12) & 63] + ALPHA[(v >> 6) & 63] + ALPHA[v & 63]);
+    }
+    if (i < n) {
+      v = (s.charCodeAt(i) << 16) | (i + 1 < n ? s.charCodeAt(i + 1) << 8 : 0);
+      out.push(ALPHA[v >> 18] + ALPHA[(v >> 12) & 63] + (i + 1 < n ? ALPHA[(v >> 6) & 63] : "=") + "=");
+    }
+    return out.join("");
+  }
+
   function atob(input) {
     if (arguments.length === 0) throw missing();
     // Validation mirrors Node's lib/buffer.js atob (same checks, same messages).
@@ -252,7 +268,10 @@
     if (!rem) rem = (n - eq) % 4;
     else if (eq) throw domError("Invalid character");
     if (rem === 1) throw domError("The string to be decoded is not correctly encoded.");
-    if (!DEC) tables();
+    if (!DEC) {
+      DEC = new Uint8Array(128);
+      for (var q = 0; q < 64; q++) DEC[ALPHA.charCodeAt(q)] = q;
+    }
     var D = DEC, m = n - eq, out = new Uint16Array(Math.floor(m * 3 / 4)), j = 0, full = m - (m % 4), i, v;
     for (i = 0; i < full; i += 4) {
       v = (D[s.charCodeAt(i)] << 18) | (D[s.charCodeAt(i + 1)] << 12) | (D[s.charCodeAt(i + 2)] << 6) | D[s.charCodeAt(i + 3)];
@@ -265,6 +284,11 @@
     }
     return unitsToString(out, j);
   }
+
+  // built-in style: prototype methods are non-enumerable
+  [TextEncoder.prototype, TDP].forEach(function (t) {
+    Object.keys(t).forEach(function (k) { Object.defineProperty(t, k, { enumerable: false }); });
+  });
 
   return { TextEncoder: TextEncoder, TextDecoder: TextDecoder, atob: atob, btoa: btoa };
 })();
