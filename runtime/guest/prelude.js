@@ -4,7 +4,7 @@
 // installs lazy globals (console, TextEncoder, Intl, ... in their own files) and host-function namespaces.
 // Its completion value is a setup function returning { configure, encode, decode, preload }: configure(now, seed,
 // namespaces) is called at the start of each run.
-(function (bigString, hostCall, hostLog, lazyLoad) {
+(function (bigString, hostCall, hostLog, lazyLoad, bridgeCall) {
   "use strict";
   const G = globalThis;
   const O = Object;
@@ -124,7 +124,17 @@
     }
   };
 
+  // ---- the private bridge of host-module facades: their "capsule:bridge" module takes it while modules load,
+  // and seal() removes the global before any user code runs.
+  hide(G, "__capsule_bridge", freeze({
+    call(id, exportName, args) {
+      const [json, tagged, side] = encode(slice.call(args));
+      return bridgeCall(id, exportName, json, tagged, side);
+    },
+  }));
+
   return {
+    seal() { delete G.__capsule_bridge; },
     configure(now, runSeed, namespacesJson) {
       clock = now;
       seed = runSeed >>> 0;

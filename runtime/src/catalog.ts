@@ -11,6 +11,9 @@ import type { ModuleResolver, ResolvedModule } from "./types.js";
 export interface CatalogEntry {
   specifier: string;
   pack: string;
+  /** "host" for a host module's facade (then `hostId` names it); guest otherwise. */
+  kind?: "guest" | "host" | "wasm";
+  hostId?: string;
   version?: string;
   sha256: string;
   /** Absolute path of the compiled source, or the source itself. */
@@ -36,6 +39,10 @@ export interface RunWarning {
   code: "W_DIGEST_DRIFT";
   message: string;
 }
+
+/** The private bridge module: only facades may import it; it takes the bridge global while modules load. */
+export const BRIDGE_SPECIFIER = "capsule:bridge";
+const BRIDGE_SOURCE = "const bridge = globalThis.__capsule_bridge;\nexport default bridge;\n";
 
 const verified = new Map<string, string>();
 
@@ -75,6 +82,10 @@ export function catalogResolver(catalog: CatalogLike, options: CatalogRunOptions
   };
   const resolver: ModuleResolver = {
     resolve(specifier: string, referrer: string): ResolvedModule | undefined {
+      if (specifier === BRIDGE_SPECIFIER) {
+        if (bySpecifier.get(referrer)?.kind === "host") return { specifier, source: BRIDGE_SOURCE };
+        return refuse(runError("E_IMPORT_REFUSED", `"${BRIDGE_SPECIFIER}" is private to host-module facades; import the host module itself (for example "@capsule/csv")`));
+      }
       const entry = bySpecifier.get(specifier);
       if (!entry) return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}": no installed pack provides it (see \`capsule packs list\`)`));
       if (referrer === mainName) {
@@ -95,7 +106,8 @@ export function catalogResolver(catalog: CatalogLike, options: CatalogRunOptions
       }
       const source = loadVerified(entry);
       if (typeof source !== "string") return refuse(source);
-      return { specifier, source, digest: entry.sha256 };
+      const host = entry.kind === "host" && entry.hostId ? { id: entry.hostId, pack: entry.pack } : undefined;
+      return { specifier, source, digest: entry.sha256, ...(host ? { host } : {}) };
     },
   };
   return { resolver, failure: () => problem, warnings };

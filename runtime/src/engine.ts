@@ -4,7 +4,7 @@
 // Refuses imports outside the run's resolved set (and every import once the main module has loaded).
 
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { EngineTemplate, GuestReturn, RunHooks } from "./template.js";
+import { FACADES_MODULE, type EngineTemplate, type GuestReturn, type RunHooks } from "./template.js";
 import { CONTROL, type Encoded, type HostReplyMessage, type LogEntry, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 import { runError, scrubHostDetails, type ErrorCode, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
@@ -196,6 +196,13 @@ class GuestRun implements RunHooks {
 
   private startMain(): { promise: QuickJSHandle } | Fatal {
     const { ctx } = this;
+    if (!this.template.preloaded && this.task.facades.length > 0) {
+      // Facades first, so that they alone take the bridge before it is sealed.
+      const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));
+      const sealed = ctx.callFunction(this.template.seal, ctx.undefined);
+      (sealed.error ?? sealed.value).dispose();
+      if (!loaded) return this.stopReason() ?? this.importRefusal ?? { code: "E_IMPORT_REFUSED", message: `a host-module facade (${this.task.facades.join(", ")}) failed to load` };
+    }
     const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
     if (evaluated.error) {
       const error = this.guestError(evaluated.error);
@@ -226,6 +233,9 @@ class GuestRun implements RunHooks {
       return this.importRefusal ?? error;
     }
     this.importsClosed = true;
+    // The facades' bridge leaves the global object before any user code runs.
+    const sealed = ctx.callFunction(this.template.seal, ctx.undefined);
+    (sealed.error ?? sealed.value).dispose();
     const mainFn = ctx.getProp(namespace, "default");
     namespace.dispose();
     const called = this.slice(() => ctx.callFunction(mainFn, ctx.undefined));
@@ -248,6 +258,7 @@ class GuestRun implements RunHooks {
   }
 
   linkModule(base: string, requested: string): { error: Error } | string {
+    if (base === FACADES_MODULE && this.task.facades.includes(requested) && !this.importsClosed) return requested;
     if (this.importsClosed) return this.refuseImport("E_IMPORT_REFUSED", `import("${requested}") was refused: dynamic import() is never allowed in the sandbox`);
     const target = this.task.links[`${base}\0${requested}`];
     if (target === undefined) return this.refuseImport("E_IMPORT_REFUSED", `import of "${requested}" from "${base}" was refused: it was not resolved before the run`);
@@ -263,12 +274,25 @@ class GuestRun implements RunHooks {
   // ---- host calls
 
   hostCall(nsH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+    const ns = this.ctx.getString(nsH);
+    const fn = this.ctx.getString(fnH);
+    if (!this.task.namespaces[ns]?.includes(fn)) return this.throwInGuest("TypeError", `${ns}.${fn} is not a host function of this run`);
+    return this.callHost({ ns, fn }, jsonH, taggedH, sideH);
+  }
+
+  bridgeCall(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+    const module = this.ctx.getString(idH);
+    const fn = this.ctx.getString(fnH);
+    if (!this.task.hostModules.includes(module)) return this.throwInGuest("TypeError", `host module "${module}" is not imported by this run`);
+    return this.callHost({ ns: module, fn, module }, jsonH, taggedH, sideH);
+  }
+
+  private callHost(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
     const { ctx } = this;
     const port = this.task.port;
-    const ns = ctx.getString(nsH);
-    const fn = ctx.getString(fnH);
+    const { ns, fn } = target;
     const args = this.readEncoded(jsonH, taggedH, sideH);
-    if (!port || !this.task.namespaces[ns]?.includes(fn)) return this.throwInGuest("TypeError", `${ns}.${fn} is not a host function of this run`);
+    if (!port) return this.throwInGuest("TypeError", `${ns}.${fn} cannot be called: this run has no host channel`);
     if ("code" in args) return this.throwFatal(args);
     if (this.hostCalls >= this.task.limits.hostCalls) {
       return this.throwFatal({ code: "E_HOST_CALL_LIMIT", message: `the guest made more than ${this.task.limits.hostCalls} host calls (limits.hostCalls)` });
@@ -283,7 +307,7 @@ class GuestRun implements RunHooks {
     const id = this.nextCallId++;
     const deferred = ctx.newPromise();
     this.pending.set(id, deferred);
-    port.postMessage({ t: "call", id, ns, fn, args });
+    port.postMessage({ t: "call", id, ns, fn, module: target.module, args });
     return deferred.handle.dup();
   }
 

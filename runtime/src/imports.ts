@@ -12,6 +12,10 @@ export interface ImportGraph {
   links: Record<string, string>;
   /** Identifies the set of modules (specifier and digest of each): runs with the same set share a preloaded template. */
   moduleSetKey: string;
+  /** Host modules among them: host id → the package that declared it. */
+  hostModules: Map<string, string>;
+  /** Specifiers of their facades. */
+  facades: string[];
 }
 
 const digestCache = new Map<string, string>();
@@ -46,7 +50,7 @@ export async function resolveImports(
   mainImports: string[],
   resolver: ModuleResolver | undefined,
 ): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
-  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "" };
+  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [] };
   const digests: string[] = [];
   if (mainImports.length === 0) return { ok: true, graph };
   if (!resolver) {
@@ -72,6 +76,10 @@ export async function resolveImports(
         return { ok: false, error: runError("E_IMPORT_REFUSED", `the run imports more than ${MAX_MODULES_PER_RUN} modules`) };
       }
       graph.modules[resolved.specifier] = resolved.source;
+      if (resolved.host) {
+        graph.hostModules.set(resolved.host.id, resolved.host.pack);
+        graph.facades.push(resolved.specifier);
+      }
       digests.push(`${resolved.specifier}@${resolved.digest ?? digestOf(resolved.source)}`);
       let nested: string[];
       try {

@@ -4,6 +4,7 @@ export { createSandbox, run, type Sandbox } from "./sandbox.js";
 export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from "./limits.js";
 export { ERROR_CODES, type ErrorCode, type RunError } from "./errors.js";
 export { STANDARD_GLOBALS } from "./guest-globals.js";
+export { catalogResolver, BRIDGE_SPECIFIER, type CatalogEntry, type CatalogLike, type CatalogRunOptions, type RunWarning } from "./catalog.js";
 export type {
-  HostFunction, HostFunctions, LogEntry, ModuleResolver, ResolvedModule, RunRequest, RunResult, RunStats, SandboxOptions,
+  HostFunction, HostFunctions, HostModuleCall, HostModuleDispatcher, LogEntry, ModuleResolver, ResolvedModule, RunRequest, RunResult, RunStats, SandboxOptions,
 } from "./types.js";

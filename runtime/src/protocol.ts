@@ -31,6 +31,10 @@ export interface WorkerTask {
   now: number;
   /** Host-function namespaces and their function names. */
   namespaces: Record<string, string[]>;
+  /** Host-module ids the run imported (their facades call through the bridge). */
+  hostModules: string[];
+  /** Specifiers of those facades: evaluated (and the bridge sealed) before any other module. */
+  facades: string[];
   /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
   port?: MessagePort;
   /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value. */
@@ -42,6 +46,8 @@ export interface HostCallMessage {
   id: number;
   ns: string;
   fn: string;
+  /** Set for a host-module call through a facade: the host id (then `ns` repeats it). */
+  module?: string;
   args: Encoded;
 }
 

@@ -12,7 +12,7 @@ import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "./limits.js";
 import { CONTROL, type HostCallMessage, type HostReplyMessage, type WorkerOutcome, type WorkerTask } from "./protocol.js";
-import type { LogEntry, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
+import type { HostModuleDispatcher, LogEntry, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
 
 export interface Sandbox {
   run<T = unknown>(request: RunRequest): Promise<RunResult<T>>;
@@ -68,7 +68,7 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   if (!imports.ok) return { ok: false, error: fromCatalog?.failure() ?? imports.error, logs: [], stats: stats(), ...warnings };
 
   const control = new Int32Array(new SharedArrayBuffer(4));
-  const hasHost = Object.keys(request.namespaces).length > 0;
+  const hasHost = Object.keys(request.namespaces).length > 0 || imports.graph.hostModules.size > 0;
   const channel = hasHost ? new MessageChannel() : undefined;
   const task: WorkerTask = {
     code: prepared.code,
@@ -80,6 +80,8 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
     seed: request.seed,
     now: request.now,
     namespaces: request.namespaces,
+    hostModules: [...imports.graph.hostModules.keys()],
+    facades: imports.graph.facades,
     port: channel?.port2,
     control: control.buffer as SharedArrayBuffer,
   };
@@ -101,7 +103,7 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   );
   const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"));
   signal?.addEventListener("abort", onAbort, { once: true });
-  const host = channel ? serveHostCalls(channel.port1, request) : undefined;
+  const host = channel ? serveHostCalls(channel.port1, request, { dispatcher: options.hostModules, declared: imports.graph.hostModules }) : undefined;
 
   let outcome: WorkerOutcome;
   try {
@@ -130,7 +132,7 @@ function withUserPositions(error: RunError, prepared: PreparedSource): RunError 
 }
 
 /** Answers the worker's host calls on the main thread; answers that arrive after the run ended are dropped. */
-function serveHostCalls(port: MessagePort, request: CheckedRequest) {
+function serveHostCalls(port: MessagePort, request: CheckedRequest, modules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string> }) {
   let open = true;
   let calls = 0;
   const reply = (message: HostReplyMessage) => {
@@ -139,15 +141,16 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest) {
   port.on("message", async (message: HostCallMessage) => {
     calls++;
     const { id, ns, fn } = message;
-    const impl = Object.prototype.hasOwnProperty.call(request.namespaces, ns) && request.namespaces[ns].includes(fn) ? request.hostFunctions[ns][fn] : undefined;
-    if (!impl) return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} is not a host function of this run` });
+    const call = message.module !== undefined ? moduleCall(message.module, fn, modules) : functionCall(ns, fn, request);
+    if (typeof call === "string") return reply({ t: "err", id, name: "TypeError", message: call });
     let value: unknown;
     try {
-      const args = decodeValue(message.args) as unknown[];
-      value = await impl.apply(request.hostFunctions[ns], args);
+      value = await call(decodeValue(message.args) as unknown[]);
     } catch (error) {
       const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
-      const text = error instanceof Error ? error.message : String(error);
+      const code = (error as { code?: unknown } | null)?.code;
+      const message = error instanceof Error ? error.message : String(error);
+      const text = typeof code === "string" && !message.startsWith(code) ? `${code}: ${message}` : message;
       return reply({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
     }
     const encoded = encodeValue(value);
@@ -165,6 +168,21 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest) {
       port.close();
     },
   };
+}
+
+/** The host function a guest named, or why it cannot be called. */
+function functionCall(ns: string, fn: string, request: CheckedRequest): ((args: unknown[]) => unknown) | string {
+  const known = Object.prototype.hasOwnProperty.call(request.namespaces, ns) && request.namespaces[ns].includes(fn);
+  if (!known) return `${ns}.${fn} is not a host function of this run`;
+  const namespace = request.hostFunctions[ns];
+  return (args) => namespace[fn].apply(namespace, args);
+}
+
+/** A call through a host module's facade, answered by the sandbox's dispatcher. */
+function moduleCall(id: string, exportName: string, modules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string> }): ((args: unknown[]) => unknown) | string {
+  const { dispatcher, declared } = modules;
+  if (!dispatcher) return `host module "${id}" cannot be called: this sandbox was created without a host-module dispatcher (createSandbox({ hostModules }))`;
+  return (args) => dispatcher.dispatch({ id, exportName, args, declared });
 }
 
 function failure(error: RunError, started: number): RunResult<never> {

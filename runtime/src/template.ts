@@ -19,12 +19,15 @@ export interface RunHooks {
   loadModule(name: string): { error: Error } | string;
   linkModule(base: string, requested: string): { error: Error } | string;
   hostCall(ns: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
+  bridgeCall(id: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
   log(level: string, text: string): void;
 }
 
 /** A run's module set, evaluated into a template so that runs importing it start with it loaded. */
 export interface PreloadSet {
   modules: Record<string, string>;
+  /** Host-module facades among them: evaluated first, then the bridge is sealed, then the rest. */
+  facades: readonly string[];
   links: Record<string, string>;
   /** CPU budget for evaluating the set (the first run's limit). */
   cpuMs: number;
@@ -32,6 +35,8 @@ export interface PreloadSet {
 }
 
 const PRELOAD_MODULE = "capsule:preload";
+/** Module that imports a run's host-module facades, evaluated before anything else so they alone take the bridge. */
+export const FACADES_MODULE = "capsule:facades";
 
 /** Guest files evaluated into every template, so no run pays for them. Intl (the largest) stays lazy. */
 const PRELOADED: Array<[LazyGuestFile, string]> = [["codec", "encode"], ["console", "console"], ["text", "TextEncoder"]];
@@ -60,6 +65,7 @@ export class EngineTemplate {
   readonly configure: QuickJSHandle;
   readonly encode: QuickJSHandle;
   readonly decode: QuickJSHandle;
+  readonly seal: QuickJSHandle;
   private current: RunHooks | undefined;
   private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
@@ -82,12 +88,14 @@ export class EngineTemplate {
     const hostCall = ctx.newFunction("hostCall", (ns, fn, json, tagged, side) => this.current?.hostCall(ns, fn, json, tagged, side));
     const hostLog = ctx.newFunction("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
     const lazyLoad = ctx.newFunction("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
+    const bridgeCall = ctx.newFunction("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side));
     const bigString = ctx.newNumber(BIG_STRING_LENGTH);
-    const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, hostCall, hostLog, lazyLoad), "prelude setup");
-    for (const h of [api, hostCall, hostLog, lazyLoad, bigString]) h.dispose();
+    const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, hostCall, hostLog, lazyLoad, bridgeCall), "prelude setup");
+    for (const h of [api, hostCall, hostLog, lazyLoad, bridgeCall, bigString]) h.dispose();
     this.configure = this.keep(ctx.getProp(made, "configure"));
     this.encode = this.keep(ctx.getProp(made, "encode"));
     this.decode = this.keep(ctx.getProp(made, "decode"));
+    this.seal = this.keep(ctx.getProp(made, "seal"));
     const preloadFile = ctx.getProp(made, "preload");
     made.dispose();
     for (const [file, name] of PRELOADED) {
@@ -111,6 +119,27 @@ export class EngineTemplate {
     return new EngineTemplate(instance, brkAddress, preload);
   }
 
+  /** Evaluates a module importing `specifiers` (in order) under `name`; false if it throws or does not finish. */
+  evaluateImports(name: string, specifiers: readonly string[]): boolean {
+    if (specifiers.length === 0) return true;
+    const code = specifiers.map((specifier) => `import ${JSON.stringify(specifier)};`).join("\n");
+    const result = this.ctx.evalCode(code, name, { type: "module" });
+    if (result.error) {
+      result.error.dispose();
+      return false;
+    }
+    let state = this.ctx.getPromiseState(result.value);
+    if (state.type === "pending") {
+      this.rt.executePendingJobs(-1);
+      state = this.ctx.getPromiseState(result.value);
+    }
+    const ok = state.type === "fulfilled";
+    if (state.type === "fulfilled" && !state.notAPromise) state.value.dispose();
+    if (state.type === "rejected") state.error.dispose();
+    result.value.dispose();
+    return ok;
+  }
+
   /**
    * Evaluates every module of the set, within the first run's CPU budget. False (and nothing evaluated that
    * matters: the template is then discarded after that run) when any module throws or runs out of time.
@@ -120,27 +149,18 @@ export class EngineTemplate {
     this.current = {
       shouldInterrupt: () => performance.now() > deadline || set.cancelled(),
       loadModule: (name) => set.modules[name] ?? { error: new Error(`module "${name}" is not in the preload set`) },
-      linkModule: (base, requested) => (base === PRELOAD_MODULE ? requested : set.links[`${base}\0${requested}`]) ?? { error: new Error(`"${requested}" is not linked from "${base}"`) },
+      linkModule: (base, requested) => (base === PRELOAD_MODULE || base === FACADES_MODULE ? requested : set.links[`${base}\0${requested}`]) ?? { error: new Error(`"${requested}" is not linked from "${base}"`) },
       hostCall: () => undefined,
+      bridgeCall: () => undefined,
       log: () => undefined,
     };
     try {
-      const code = Object.keys(set.modules).map((specifier) => `import ${JSON.stringify(specifier)};`).join("\n");
-      const result = this.ctx.evalCode(code, PRELOAD_MODULE, { type: "module" });
-      if (result.error) {
-        result.error.dispose();
-        return false;
-      }
-      const state = this.ctx.getPromiseState(result.value);
-      if (state.type === "pending") {
-        this.rt.executePendingJobs(-1);
-      }
-      const settled = state.type === "pending" ? this.ctx.getPromiseState(result.value) : state;
-      const ok = settled.type === "fulfilled";
-      if (settled.type === "fulfilled" && !settled.notAPromise) settled.value.dispose();
-      if (settled.type === "rejected") settled.error.dispose();
-      result.value.dispose();
-      return ok;
+      const others = Object.keys(set.modules).filter((specifier) => !set.facades.includes(specifier));
+      if (!this.evaluateImports(FACADES_MODULE, set.facades)) return false;
+      // Facades have taken the bridge; no other module may see its global.
+      const sealed = this.ctx.callFunction(this.seal, this.ctx.undefined);
+      (sealed.error ?? sealed.value).dispose();
+      return this.evaluateImports(PRELOAD_MODULE, others);
     } finally {
       this.current = undefined;
     }

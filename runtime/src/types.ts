@@ -19,6 +19,22 @@ export interface ResolvedModule {
   source: string;
   /** sha256 of the source, when the resolver knows it (saves hashing it per run). */
   digest?: string;
+  /** Set when the module is a host module's facade: its host id and the package that declared it. */
+  host?: { id: string; pack: string };
+}
+
+/** One guest call through a host module's facade. */
+export interface HostModuleCall {
+  id: string;
+  exportName: string;
+  args: unknown[];
+  /** Host ids the run imported, each with the package that declared it. */
+  declared: ReadonlyMap<string, string>;
+}
+
+/** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */
+export interface HostModuleDispatcher {
+  dispatch(call: HostModuleCall): Promise<unknown>;
 }
 
 /** Resolves a static import before the run starts; undefined means "not available to this run". */
@@ -74,6 +90,8 @@ export interface SandboxOptions {
   resolver?: ModuleResolver;
   /** A compiled catalog: imports resolve to its admitted, digest-verified modules. */
   catalog?: CatalogLike;
+  /** Answers calls from host-module facades (e.g. `defaultRegistry()` of @capsule/registry). */
+  hostModules?: HostModuleDispatcher;
   /** Default limits for runs of this sandbox (each still within its ceiling). */
   limits?: Partial<Limits>;
   /**

@@ -14,7 +14,7 @@ pinRealmToUtc();
 export default async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
   const control = new Int32Array(task.control);
   const preload = task.moduleSetKey
-    ? { modules: task.modules, links: task.links, cpuMs: task.limits.cpuMs, cancelled: () => Atomics.load(control, 0) !== 0 }
+    ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => Atomics.load(control, 0) !== 0 }
     : undefined;
   const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task);
   // An out-of-memory run or an engine fault may leave the instance's allocator in a bad state: start over.

@@ -1,0 +1,7 @@
+// @capsule/registry: host-module pins, facades, admission and dispatch.
+
+export { createRegistry, defaultRegistry, HostCallError, type AdmitCode, type AdmitResult, type DispatchCode, type HostModuleCall, type Registry } from "./registry.js";
+export { SHIPPED_PINS, type ExportPin, type HostPin, type ParamShape } from "./pins.js";
+export { facadeSource, BRIDGE_SPECIFIER } from "./facade.js";
+export { isLookalike, skeleton } from "./lookalike.js";
+export { checkArguments } from "./shapes.js";

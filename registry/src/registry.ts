@@ -1,0 +1,99 @@
+// Owns the registry of host modules: the pins (shipped, plus any an application registers), deciding whether a
+// pack may declare a host id (at discovery, and again at dispatch), generating facades, and dispatching calls.
+// Refuses an unknown id, an id pinned to another package, a look-alike of a pinned id or package, an export
+// outside the pin (so constructor, __proto__ and friends), and arguments that do not fit the pinned shapes —
+// all before any implementation loads.
+
+import { checkArguments } from "./shapes.js";
+import { facadeSource } from "./facade.js";
+import { isLookalike } from "./lookalike.js";
+import { SHIPPED_PINS, type HostPin } from "./pins.js";
+
+export type AdmitCode = "host-id-unknown" | "host-id-not-pinned" | "host-id-lookalike";
+export type AdmitResult = { ok: true; pin: HostPin; facade: string } | { ok: false; code: AdmitCode; message: string };
+
+export type DispatchCode = "host-module-not-declared" | "host-export-unknown" | "host-arguments-invalid" | "host-module-failed";
+
+/** A host-module call refused or failed in the registry; reaches the guest as an error with this name. */
+export class HostCallError extends Error {
+  override readonly name = "HostCallError";
+  constructor(readonly code: DispatchCode | AdmitCode, message: string) {
+    super(`${code}: ${message}`);
+  }
+}
+
+/** What the runtime hands the dispatcher for one guest call through a facade. */
+export interface HostModuleCall {
+  id: string;
+  exportName: string;
+  args: unknown[];
+  /** Host ids the run imported, each with the package that declared it. */
+  declared: ReadonlyMap<string, string>;
+}
+
+export interface Registry {
+  pins(): readonly HostPin[];
+  /** Adds an application's own host module, pinned to its own package. Refuses an id or look-alike already pinned. */
+  register(pin: HostPin): void;
+  admit(packageName: string, hostId: string): AdmitResult;
+  dispatch(call: HostModuleCall): Promise<unknown>;
+}
+
+export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: boolean } = {}): Registry {
+  const pins = new Map<string, HostPin>();
+  const loaded = new Map<string, Promise<Record<string, unknown>>>();
+  const add = (pin: HostPin) => {
+    const clash = [...pins.values()].find((p) => p.id === pin.id || isLookalike(pin.id, p.id));
+    if (clash) throw new TypeError(`host id "${pin.id}" is already pinned (or looks like "${clash.id}", pinned to ${clash.package})`);
+    pins.set(pin.id, Object.freeze({ ...pin, exports: Object.freeze({ ...pin.exports }) }));
+  };
+  for (const pin of options.shipped === false ? [] : SHIPPED_PINS) add(pin);
+  for (const pin of options.pins ?? []) add(pin);
+
+  const admit = (packageName: string, hostId: string): AdmitResult => {
+    const pin = pins.get(hostId);
+    if (pin) {
+      if (pin.package === packageName) return { ok: true, pin, facade: facadeSource(pin) };
+      return { ok: false, code: "host-id-not-pinned", message: `host id "${hostId}" is pinned to ${pin.package}; ${packageName} may not declare it (only the pinned package can ship a host module)` };
+    }
+    const alike = [...pins.values()].find((p) => isLookalike(hostId, p.id));
+    if (alike) {
+      return { ok: false, code: "host-id-lookalike", message: `host id "${hostId}" looks like the pinned "${alike.id}" (case, confusable letters or separators differ); it is refused` };
+    }
+    return { ok: false, code: "host-id-unknown", message: `host id "${hostId}" is not pinned in this registry; host modules exist only by pin (an application registers its own with registry.register())` };
+  };
+
+  return {
+    pins: () => [...pins.values()],
+    register: add,
+    admit,
+    async dispatch(call: HostModuleCall): Promise<unknown> {
+      const declaredBy = call.declared.get(call.id);
+      if (declaredBy === undefined) throw new HostCallError("host-module-not-declared", `this run did not import host module "${call.id}"`);
+      const admitted = admit(declaredBy, call.id);
+      if (!admitted.ok) throw new HostCallError(admitted.code, admitted.message);
+      const { pin } = admitted;
+      if (!Object.prototype.hasOwnProperty.call(pin.exports, call.exportName)) {
+        throw new HostCallError("host-export-unknown", `"${call.exportName}" is not an export of ${pin.id} (exports: ${Object.keys(pin.exports).join(", ")})`);
+      }
+      const problem = checkArguments(`${pin.id}.${call.exportName}`, pin.exports[call.exportName].params, call.args);
+      if (problem) throw new HostCallError("host-arguments-invalid", problem);
+      let implementation = loaded.get(pin.id);
+      if (!implementation) {
+        implementation = pin.load();
+        loaded.set(pin.id, implementation);
+        implementation.catch(() => loaded.delete(pin.id));
+      }
+      const fn = (await implementation)[call.exportName];
+      if (typeof fn !== "function") throw new HostCallError("host-module-failed", `${pin.id} has no implementation of "${call.exportName}"`);
+      return fn(...call.args);
+    },
+  };
+}
+
+let shipped: Registry | undefined;
+/** The registry with Capsule's shipped pins only. */
+export function defaultRegistry(): Registry {
+  shipped ??= createRegistry();
+  return shipped;
+}
