@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { compileWithSandbox, discoverPacks, esbuildBundler } from "../../compiler/dist/index.js";
+import { compileWithSandbox, createSandboxProbe, discoverPacks, esbuildBundler } from "../../compiler/dist/index.js";
 import { COMPILE_CONCURRENCY } from "../../compiler/dist/limits.js";
 import { table } from "./stats.mjs";
 
@@ -55,7 +55,11 @@ async function installAll(dir, libraries) {
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "admission-install", private: true, version: "0.0.0", dependencies }, null, 2));
   const t0 = performance.now();
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  await run(npm, ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  try {
+    await run(npm, ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  } catch (e) {
+    throw new Error(`npm install failed (the admission bench needs the npm registry): ${String(e.stderr || e.message).trim().slice(0, 2000)}`);
+  }
   return performance.now() - t0;
 }
 
@@ -117,7 +121,10 @@ export async function admissionBench({ listFile, keep = false } = {}) {
           const js = result.outputFiles?.find((o) => o.path.endsWith(".js"));
           const b = builds.get(options.absWorkingDir) ?? { ms: 0, size: undefined };
           b.ms += performance.now() - t;
-          if (js) b.size = js.contents.byteLength;
+          if (js) {
+            b.size = js.contents.byteLength;
+            b.code = js.text;
+          }
           builds.set(options.absWorkingDir, b);
           return result;
         } catch (e) {
@@ -136,7 +143,25 @@ export async function admissionBench({ listFile, keep = false } = {}) {
 
     const admitted = new Map(result.catalog.modules.map((m) => [m.specifier, m]));
     const refused = new Map(result.catalog.refused.map((m) => [m.specifier, m]));
-    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time"]];
+
+    // "Probe anyway": a refused module whose build produced a bundle (a scan finding, a kept-external builtin)
+    // is loaded in a fresh guest all the same, to tell refusals the guest would confirm (top-level use of a
+    // missing API, an unresolvable builtin import) from ones only the static checks make.
+    const anyway = new Map();
+    const { probe, close } = createSandboxProbe();
+    try {
+      for (const lib of libraries) {
+        const spec = `@admission/${safeName(lib)}`;
+        const code = builds.get(path.join(root, safeName(lib)))?.code;
+        if (admitted.has(spec) || code === undefined) continue;
+        const r = await probe(code, spec).catch((e) => ({ ok: false, message: String(e?.message ?? e) }));
+        anyway.set(spec, r.ok ? `loads (${r.exports.length} exports)` : `fails: ${oneLine(r.message, 60)}`);
+      }
+    } finally {
+      await close();
+    }
+
+    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time", "probe anyway"]];
     const perCode = new Map();
     const details = [];
     for (const lib of libraries) {
@@ -148,11 +173,11 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       const no = refused.get(spec);
       const time = finished.has(spec) && began.get(spec) !== undefined ? finished.get(spec) - began.get(spec) : undefined;
       if (ok) {
-        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time)]);
+        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time), ""]);
       } else {
         const code = no?.code ?? "(missing from catalog)";
         perCode.set(code, (perCode.get(code) ?? 0) + 1);
-        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time)]);
+        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time), anyway.get(spec) ?? "-"]);
         const diags = result.diagnostics.filter((d) => d.specifier === spec && d.severity === "error");
         details.push({ lib: importOf(lib), expect: lib.expect, code, message: no?.message, diagnostics: diags });
       }
@@ -161,6 +186,14 @@ export async function admissionBench({ listFile, keep = false } = {}) {
     const total = libraries.length;
     console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}`);
     for (const [code, n] of [...perCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${code}: ${n}`);
+    const warnings = new Map();
+    for (const d of result.diagnostics) if (d.severity === "warning") warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
+    if (warnings.size) console.log(`warnings: ${[...warnings].map(([c, n]) => `${c} ${n}`).join(", ")}`);
+    const loads = [...anyway].filter(([, v]) => v.startsWith("loads"));
+    console.log(
+      `refused modules that load in a guest all the same (static-check refusals the probe would not confirm): ${loads.length} / ${anyway.size}` +
+        (loads.length ? ` — ${loads.map(([spec]) => importOf(libraries.find((l) => `@admission/${safeName(l)}` === spec))).join(", ")}` : ""),
+    );
     const s = result.stats;
     console.log(
       `\ncompile: ${shortMs(compileMs)} wall (concurrency ${concurrency}), ${s.bundlerCalls} esbuild builds, ${shortMs(s.bundleMs)} in esbuild (summed)`,
@@ -170,7 +203,7 @@ export async function admissionBench({ listFile, keep = false } = {}) {
     if (process.env.ADMISSION_DETAILS) {
       console.log("\nrefusal details:");
       for (const d of details) {
-        console.log(`- ${d.lib} [${d.code}] ${d.message}`);
+        console.log(`- ${d.lib} [${d.code}] ${oneLine(d.message, 400)}`);
         for (const g of d.diagnostics.slice(0, 6)) {
           console.log(`    ${g.code}: ${oneLine(g.message, 300)}${g.origin ? ` @ ${JSON.stringify(g.origin)}` : ""}`);
         }
