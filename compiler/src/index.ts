@@ -20,3 +20,4 @@ export { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES, type ForbiddenGlobal } from "./
 export { COMPILER_VERSION } from "./version.js";
 export type * from "./types.js";
 export { createSandboxProbe, compileWithSandbox, PROBE_CPU_MS, PROBE_WALL_MS, type SandboxProbe } from "./sandbox-probe.js";
+export { admitHostModules, type HostAdmitter } from "./host-admission.js";

@@ -4,7 +4,9 @@
 
 import { createSandbox, type Sandbox } from "@capsule/runtime";
 import type { Probe } from "./types.js";
+import { defaultRegistry } from "@capsule/registry";
 import { compile, type CompileOptions, type CompileResult } from "./compile/compile.js";
+import { admitHostModules, type HostAdmitter } from "./host-admission.js";
 
 /** CPU and wall-clock budget of one probe (evaluating a module's top level should be quick). */
 export const PROBE_CPU_MS = 2_000;
@@ -31,11 +33,15 @@ export function createSandboxProbe(sandbox: Sandbox = createSandbox({ maxWorkers
   return { probe, close: () => sandbox.close() };
 }
 
-/** compile() with the real probe: a sandbox made for the compile and closed after it. */
-export async function compileWithSandbox(options: Omit<CompileOptions, "probe">): Promise<CompileResult> {
+/**
+ * compile() with the real probe (a sandbox made for the compile and closed after it), then host declarations
+ * admitted against the registry's pins (Capsule's shipped pins unless `registry` is given).
+ */
+export async function compileWithSandbox(options: Omit<CompileOptions, "probe"> & { registry?: HostAdmitter }): Promise<CompileResult> {
   const { probe, close } = createSandboxProbe();
   try {
-    return await compile({ ...options, probe });
+    const result = await compile({ ...options, probe });
+    return await admitHostModules(result, options.registry ?? defaultRegistry(), options.cacheDir);
   } finally {
     await close();
   }

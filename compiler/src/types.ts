@@ -110,7 +110,10 @@ export interface CatalogModule {
   specifier: string;
   pack: string;
   version: string;
-  kind: "guest";
+  /** "host": a host module's generated facade (admitted against the registry's pins). */
+  kind: "guest" | "host";
+  /** For kind "host": the pinned host id. */
+  hostId?: string;
   /** sha256 (hex) of the served source. */
   sha256: string;
   /** Export names the probe reported, sorted. */
@@ -125,6 +128,8 @@ export interface CatalogModule {
 }
 
 /** A host or wasm declaration passed through for later admission; never runnable from this catalog. */
+export type HostAdmitCode = "host-id-unknown" | "host-id-not-pinned" | "host-id-lookalike";
+
 export interface PendingModule {
   specifier: string;
   pack: string;
@@ -140,7 +145,8 @@ export interface PendingModule {
 export interface RefusedModule {
   specifier: string;
   pack: string;
-  code: Code;
+  /** A compiler code, or a registry admission code for host modules (host-id-unknown, host-id-not-pinned, host-id-lookalike). */
+  code: Code | HostAdmitCode;
   message: string;
 }
 
@@ -164,7 +170,7 @@ export type CompileProgress =
       pack: string;
       status: CompileStatus;
       /** The refusal code when status is "skipped". */
-      code?: Code;
+      code?: Code | HostAdmitCode;
       done: number;
       total: number;
     }
