@@ -47,7 +47,8 @@ export function runError(code: ErrorCode, message: string, name = "CapsuleError"
   return error;
 }
 
-const HOST_PATH = /(?:file:\/\/)?(?:\/[\w.@+-]+){2,}(?::\d+){0,2}|[A-Za-z]:\\[^\s'"]+/g;
+// A path starts a token (not inside a URL such as https://host/a/b) and has at least two segments.
+const HOST_PATH = /(?<![\w:/.])(?:file:\/\/)?(?:\/[\w.@+-]+){2,}(?::\d+){0,2}|(?<![\w])[A-Za-z]:\\[^\s'"]+/g;
 
 /** Removes anything that looks like a host path from a message a guest will see. */
 export function scrubHostDetails(message: string): string {

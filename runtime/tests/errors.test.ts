@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../src/index.js";
+import { scrubHostDetails } from "../src/errors.js";
+
+describe("host details never reach a guest", () => {
+  it.each([
+    ["cannot open /work/main/secret/config.json", "cannot open <host>"],
+    ["at file:///srv/app/node_modules/x/index.js:10:5", "at <host>"],
+    ["(/home/user/app.ts:3:1)", "(<host>)"],
+    ["C:\\Users\\me\\app\\index.js failed", "<host> failed"],
+  ])("replaces paths: %s", (message, scrubbed) => {
+    expect(scrubHostDetails(message)).toBe(scrubbed);
+  });
+
+  it.each([
+    "Please report this to https://github.com/markedjs/marked.",
+    "see http://example.com/a/b/c for details",
+    "ratio 3/4/5 is fine",
+    "use a/b/c as the key",
+  ])("keeps URLs and ordinary text: %s", (message) => {
+    expect(scrubHostDetails(message)).toBe(message);
+  });
+
+  it("names a meaning for every code", () => {
+    for (const [code, meaning] of Object.entries(ERROR_CODES)) {
+      expect(code).toMatch(/^E_[A-Z_]+$/);
+      expect(meaning.length).toBeGreaterThan(10);
+    }
+  });
+});
