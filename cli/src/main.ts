@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// The `capsule` command. Owns argument parsing (commander) and exit codes: 0 ok, 1 guest error, 2 bad usage.
+// The `capsule` command. Owns argument parsing (commander) and exit codes: 0 ok, 1 guest error or refusal,
+// 2 bad usage. Each subcommand lives in its own file; this one only wires options to them.
 
 import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { packCheckCommand } from "./pack-check.js";
+import { packNewCommand } from "./pack-new.js";
+import { packsCompileCommand } from "./packs-compile.js";
+import { packsListCommand } from "./packs-list.js";
 import { runCommand } from "./run-command.js";
 
 const program = new Command()
   .name("capsule")
-  .description("Run untrusted JavaScript or TypeScript in a QuickJS sandbox")
+  .description("Run untrusted JavaScript or TypeScript in a QuickJS sandbox, with vetted library packs")
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
@@ -16,17 +21,73 @@ const integer = (name: string) => (value: string) => {
   return n;
 };
 
-program
-  .command("run")
-  .description("run a guest program and print its result")
-  .argument("<file>", "a .js or .ts file, or - for standard input")
-  .option("--json", "print the whole result object as JSON")
-  .option("--seed <n>", "seed for Math.random", integer("--seed"))
-  .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
-  .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
-  .action(async (file: string, options) => {
-    process.exitCode = await runCommand(file, options);
-  });
+const collect = (value: string, previous?: string[]) => [...(previous ?? []), value];
+
+/** --home on every command; --packs on every command that reads the pack roots. */
+function withHome(command: Command): Command {
+  return command.option("--home <dir>", "Capsule home (default: $CAPSULE_HOME or ~/.capsule)");
+}
+function withRoots(command: Command): Command {
+  return withHome(command).option("--packs <dir>", "an extra pack root, searched after the others (repeatable)", collect);
+}
+
+withRoots(
+  program
+    .command("run")
+    .description("run a guest program and print its result")
+    .argument("<file>", "a .js or .ts file, or - for standard input")
+    .option("--json", "print the whole result object as JSON")
+    .option("--seed <n>", "seed for Math.random", integer("--seed"))
+    .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
+    .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
+    .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect),
+).action(async (file: string, options) => {
+  process.exitCode = await runCommand(file, options);
+});
+
+const packs = program.command("packs").description("compile and list the installed packs");
+
+withRoots(
+  packs
+    .command("compile")
+    .description("compile every pack root into the cache and save the catalog")
+    .option("--force", "rebuild and re-probe every module, ignoring the cache")
+    .option("--json", "print { catalog, diagnostics, stats } as JSON"),
+).action(async (options) => {
+  process.exitCode = await packsCompileCommand(options);
+});
+
+withRoots(
+  packs
+    .command("list")
+    .description("list installed packs and their modules from the last compiled catalog")
+    .option("--json", "print the packs and modules as JSON (full digests)")
+    .option("--refresh", "compile before listing, even when a catalog exists"),
+).action(async (options) => {
+  process.exitCode = await packsListCommand(options);
+});
+
+const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");
+
+withHome(
+  pack
+    .command("check")
+    .description("validate, compile and probe the pack in <dir>, with a hint for every problem")
+    .argument("<dir>", "the pack's folder (the one holding package.json)")
+    .option("--json", "print the report as JSON"),
+).action(async (dir: string, options) => {
+  process.exitCode = await packCheckCommand(dir, options);
+});
+
+withHome(
+  pack
+    .command("new")
+    .description("scaffold a new pack (one guest module, SKILL.md, types, tests) in <dir>")
+    .argument("<dir>", "a new or empty folder")
+    .option("--name <package-name>", "the npm package name (default: from the folder, @scope/ from an @scope parent)"),
+).action(async (dir: string, options) => {
+  process.exitCode = await packNewCommand(dir, options);
+});
 
 try {
   await program.parseAsync(process.argv);

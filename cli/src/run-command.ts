@@ -1,15 +1,34 @@
 // `capsule run`: reads the guest program, runs it in a one-shot sandbox, prints the value or the result.
+// A program that imports anything is run against the catalog of the pack roots (compiled first — warm
+// compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
+import type { Catalog } from "@capsule/compiler";
 import { run, type RunResult } from "@capsule/runtime";
+import { defaultRegistry } from "@capsule/registry";
+import { compileRoots } from "./catalog-file.js";
+import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface RunOptions {
+export interface RunOptions extends LocationOptions {
   json?: boolean;
   seed?: number;
   now?: string;
   timeout?: number;
+  /** Specifiers the program may import; absent means every admitted module. */
+  allow?: string[];
+}
+
+/** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
+export const mayImport = (source: string): boolean => /\bimport\b/.test(source);
+
+/** Literal specifiers of static imports and re-exports, for notes about refused or missing modules. */
+function importedSpecifiers(source: string): string[] {
+  const found = new Set<string>();
+  for (const m of source.matchAll(/\b(?:import|export)\s*(?:[^'"`;]*?\bfrom\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
+  for (const m of source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) found.add(m[1]!);
+  return [...found];
 }
 
 export async function runCommand(file: string, options: RunOptions): Promise<number> {
@@ -25,13 +44,32 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     return 2;
   }
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
-  const result = await run({
-    source,
-    filename,
-    seed: options.seed,
-    now: options.now,
-    limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
-  });
+  let catalog: Catalog | undefined;
+  if (mayImport(source)) {
+    try {
+      catalog = (await compileRoots(resolveLocations(options))).catalog;
+    } catch (error) {
+      process.stderr.write(`capsule run: cannot compile the pack roots: ${(error as Error).message}\n`);
+      return 1;
+    }
+    for (const specifier of options.allow ?? []) {
+      if (!catalog.modules.some((m) => m.specifier === specifier)) {
+        process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
+      }
+    }
+  }
+  const result = await run(
+    {
+      source,
+      filename,
+      seed: options.seed,
+      now: options.now,
+      limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
+      ...(options.allow ? { allow: options.allow } : {}),
+    },
+    catalog ? { catalog, hostModules: defaultRegistry(), maxWorkers: 1 } : {},
+  );
+  if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
     process.stderr.write(`capsule run: ${result.error.message}\n`);
     return 2;
@@ -42,6 +80,16 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   }
   printHuman(result);
   return result.ok ? 0 : 1;
+}
+
+/** Says why an import is not in the catalog when the compiler knows: refused (with its code) or not yet admitted. */
+function explainUnresolved(source: string, catalog: Catalog): void {
+  for (const specifier of importedSpecifiers(source)) {
+    const refused = catalog.refused.find((m) => m.specifier === specifier);
+    const pending = catalog.pending.find((m) => m.specifier === specifier);
+    if (refused) process.stderr.write(`note: ${specifier} was refused by the compiler (${refused.code}): ${refused.message}; run \`capsule pack check\` on its folder for how to fix it\n`);
+    else if (pending) process.stderr.write(`note: ${specifier} is a ${pending.kind} module awaiting admission; it cannot be imported yet\n`);
+  }
 }
 
 function printHuman(result: RunResult): void {

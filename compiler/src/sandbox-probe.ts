@@ -17,9 +17,12 @@ export interface SandboxProbe {
   close(): Promise<void>;
 }
 
-export function createSandboxProbe(sandbox: Sandbox = createSandbox({ maxWorkers: 1 })): SandboxProbe {
+/** A probe over `sandbox`, or over a one-worker sandbox created on the first probe (warm compiles never start one). */
+export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
+  let own: Sandbox | undefined;
+  const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
   const probe: Probe = async (source, specifier) => {
-    const result = await sandbox.run<string[]>({
+    const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
       seed: 0,
@@ -30,7 +33,7 @@ export function createSandboxProbe(sandbox: Sandbox = createSandbox({ maxWorkers
     if (result.ok) return { ok: true, exports: result.value };
     return { ok: false, message: `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}` };
   };
-  return { probe, close: () => sandbox.close() };
+  return { probe, close: async () => { await own?.close(); } };
 }
 
 /**

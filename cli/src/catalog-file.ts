@@ -1,0 +1,56 @@
+// Owns compiling the pack roots for the CLI and the catalog file: compileWithSandbox() (the real probe, then
+// host declarations admitted against the registry's pins), the atomic write of <home>/catalog.json, and
+// reading it back. A catalog file that does not parse or has the wrong shape is treated as absent, never trusted.
+
+import { randomBytes } from "node:crypto";
+import { promises as fsp } from "node:fs";
+import path from "node:path";
+import { compileWithSandbox, type Catalog, type CompileProgress, type CompileResult } from "@capsule/compiler";
+import { ensureInstallRoot, type Locations } from "./paths.js";
+
+export interface CompileRootsOptions {
+  force?: boolean;
+  onProgress?: (event: CompileProgress) => void;
+  /** Override the roots (pack check compiles one pack alone). */
+  roots?: readonly string[];
+  /** Write the result to <home>/catalog.json (default true). */
+  save?: boolean;
+}
+
+/** Compiles the roots (warm compiles read the cache only: no esbuild) and, unless told not to, saves the catalog. */
+export async function compileRoots(locations: Locations, options: CompileRootsOptions = {}): Promise<CompileResult> {
+  ensureInstallRoot(locations);
+  const result = await compileWithSandbox({
+    roots: options.roots ?? locations.roots,
+    cacheDir: locations.cacheDir,
+    force: options.force,
+    onProgress: options.onProgress,
+  });
+  if (options.save !== false) await writeCatalog(locations.catalogFile, result.catalog);
+  return result;
+}
+
+/** Writes the catalog atomically: a unique temp file in the same folder, then rename over the target. */
+export async function writeCatalog(file: string, catalog: Catalog): Promise<void> {
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await fsp.writeFile(temp, `${JSON.stringify(catalog, null, 2)}\n`, { mode: 0o644 });
+    await fsp.rename(temp, file);
+  } catch (error) {
+    await fsp.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** The saved catalog, or undefined when there is none or it is unreadable or malformed. */
+export async function readCatalog(file: string): Promise<{ catalog: Catalog; mtime: Date } | undefined> {
+  try {
+    const [text, stat] = await Promise.all([fsp.readFile(file, "utf8"), fsp.stat(file)]);
+    const parsed = JSON.parse(text) as Partial<Catalog>;
+    const ok = parsed && parsed.version === 1 && Array.isArray(parsed.modules) && Array.isArray(parsed.pending) && Array.isArray(parsed.refused);
+    return ok ? { catalog: parsed as Catalog, mtime: stat.mtime } : undefined;
+  } catch {
+    return undefined;
+  }
+}

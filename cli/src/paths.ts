@@ -1,0 +1,62 @@
+// Owns where the CLI looks and writes: the Capsule home, the pack roots (in shadowing order), the compile cache
+// and the catalog file. Pure location rules plus the on-demand creation of the install root; refuses nothing
+// (a missing --packs folder is kept so the compiler reports it as root-unreadable).
+
+import { existsSync, mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Options every command accepts to relocate its state and add pack roots. */
+export interface LocationOptions {
+  /** Overrides $CAPSULE_HOME and ~/.capsule. */
+  home?: string;
+  /** Extra pack roots from repeated --packs, in the order given. */
+  packs?: string[];
+}
+
+export interface Locations {
+  home: string;
+  /** Discovery roots, earliest first: a later root shadows an earlier pack of the same name. */
+  roots: string[];
+  /** The repository's shipped packs folder, when it exists next to this CLI. */
+  shippedRoot?: string;
+  /** Where `capsule packs install` (later work) puts third-party packs. */
+  installRoot: string;
+  cacheDir: string;
+  catalogFile: string;
+}
+
+/** The shipped packs folder, resolved from this file (cli/dist/paths.js or cli/src/paths.ts → <repo>/packs). */
+export function shippedPacksRoot(): string {
+  return fileURLToPath(new URL("../../packs/", import.meta.url)).replace(/[\\/]$/, "");
+}
+
+/** `--home`, else $CAPSULE_HOME, else ~/.capsule (absolute). */
+export function capsuleHome(home?: string, env: NodeJS.ProcessEnv = process.env): string {
+  const chosen = home ?? (env.CAPSULE_HOME ? env.CAPSULE_HOME : path.join(homedir(), ".capsule"));
+  return path.resolve(chosen);
+}
+
+/** $CAPSULE_PACK_PATH split on the platform's path delimiter, empty entries dropped. */
+export function envPackRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.CAPSULE_PACK_PATH ?? "").split(path.delimiter).filter((p) => p.trim() !== "").map((p) => path.resolve(p));
+}
+
+/**
+ * Resolves every location. Roots, earliest (weakest) first: shipped packs, the install root, each entry of
+ * $CAPSULE_PACK_PATH, then each --packs in the order given — the command line beats the environment.
+ */
+export function resolveLocations(options: LocationOptions = {}, env: NodeJS.ProcessEnv = process.env): Locations {
+  const home = capsuleHome(options.home, env);
+  const installRoot = path.join(home, "packs", "node_modules");
+  const shipped = shippedPacksRoot();
+  const shippedRoot = existsSync(shipped) ? shipped : undefined;
+  const roots = [...(shippedRoot ? [shippedRoot] : []), installRoot, ...envPackRoots(env), ...(options.packs ?? []).map((p) => path.resolve(p))];
+  return { home, roots, shippedRoot, installRoot, cacheDir: path.join(home, "cache"), catalogFile: path.join(home, "catalog.json") };
+}
+
+/** Creates the home's install root (and so the home) if missing. Throws with the OS error when it cannot. */
+export function ensureInstallRoot(locations: Locations): void {
+  mkdirSync(locations.installRoot, { recursive: true });
+}

@@ -1,0 +1,33 @@
+// Shared by the CLI tests: spawns the built CLI (cli/dist/main.js) with a temporary Capsule home, so no test
+// ever reads or writes ~/.capsule, and with CAPSULE_PACK_PATH cleared so the caller's environment cannot leak in.
+
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+export const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+export const FIXTURE_ROOT = join(FIXTURES, "packs");
+
+export const tempDir = (prefix = "capsule-cli-") => mkdtempSync(join(tmpdir(), prefix));
+
+/** A fresh, empty Capsule home. */
+export const tempHome = () => tempDir("capsule-home-");
+
+export interface SpawnOptions {
+  input?: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function capsule(args: string[], options: SpawnOptions = {}): SpawnSyncReturns<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, CAPSULE_HOME: join(tmpdir(), "capsule-cli-tests-never-used"), CAPSULE_PACK_PATH: "", ...options.env };
+  return spawnSync(process.execPath, [CLI, ...args], { input: options.input, cwd: options.cwd, env, encoding: "utf8" });
+}
+
+/** The table line that starts a module's row (its first cell is the specifier). */
+export function rowOf(stdout: string, specifier: string): string | undefined {
+  return stdout.split("\n").find((line) => line.split("│")[1]?.trim() === specifier);
+}

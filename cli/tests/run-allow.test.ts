@@ -1,0 +1,72 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { capsule, FIXTURE_ROOT, tempDir, tempHome } from "./helpers.js";
+
+// Cold compiles of every shipped pack are slow on a loaded 2-core machine: allow far more than the default.
+describe("capsule run with packs", { timeout: 120_000 }, () => {
+  const home = tempHome();
+  const dir = tempDir();
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const useYaml = file("yaml.js", `import { load } from "@capsule/yaml";\nreturn load("a: 1\\nlist: [x, y]");`);
+
+  it("imports @capsule/yaml when it is allowed", () => {
+    const out = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/yaml"]);
+    expect(out.stderr).toBe("");
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ a: 1, list: ["x", "y"] });
+  });
+
+  it("allows every admitted module without --allow", () => {
+    const out = capsule(["run", useYaml, "--home", home, "--json"]);
+    expect(out.status).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ ok: true, value: { a: 1 } });
+  });
+
+  it("refuses an installed module that --allow does not name (E_IMPORT_NOT_ALLOWED)", () => {
+    const out = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/markdown", "--json"]);
+    expect(out.status).toBe(1);
+    expect(JSON.parse(out.stdout).error.code).toBe("E_IMPORT_NOT_ALLOWED");
+    const human = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/markdown"]);
+    expect(human.status).toBe(1);
+    expect(human.stderr).toContain("E_IMPORT_NOT_ALLOWED");
+  });
+
+  it("refuses an unknown module (E_IMPORT_UNRESOLVED)", () => {
+    const out = capsule(["run", file("unknown.js", `import x from "@nobody/nothing";\nreturn x;`), "--home", home, "--json"]);
+    expect(out.status).toBe(1);
+    expect(JSON.parse(out.stdout).error.code).toBe("E_IMPORT_UNRESOLVED");
+  });
+
+  it("says why when the import was refused by the compiler", () => {
+    const out = capsule(["run", file("refused.js", `import { home } from "@cli-fixture/refused";\nreturn home();`), "--home", home, "--packs", FIXTURE_ROOT]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain("E_IMPORT_UNRESOLVED");
+    expect(out.stderr).toContain("note: @cli-fixture/refused was refused by the compiler (npm-module-forbidden-global)");
+  });
+
+  it("warns about an --allow naming no admitted module", () => {
+    const out = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/yaml", "--allow", "@nobody/nothing"]);
+    expect(out.status).toBe(0);
+    expect(out.stderr).toContain("--allow @nobody/nothing: no admitted module has that name");
+  });
+
+  it("does not compile at all when the program has no import", () => {
+    const fresh = tempHome();
+    const out = capsule(["run", file("plain.js", "return 6 * 7"), "--home", fresh, "--allow", "@capsule/yaml"]);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe("42\n");
+    expect(existsSync(join(fresh, "catalog.json"))).toBe(false);
+    expect(existsSync(join(fresh, "cache"))).toBe(false);
+  });
+
+  it("reads imports from standard input too", () => {
+    const out = capsule(["run", "-", "--home", home], { input: `import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });` });
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe("a:\n  - 1\n  - 2\n\n");
+  });
+});
