@@ -1,11 +1,14 @@
-// The Quickstart's example guest: TypeScript, run inside the sandbox with a pinned clock and seed.
+// The Quickstart's example guest: TypeScript run in the sandbox, importing a shipped guest pack (@capsule/yaml),
+// with a pinned clock and seed so its output is the same every time.
+import yaml from "@capsule/yaml";
+
 interface Order { id: number; item: string; qty: number; price: number }
 
-const orders: Order[] = [
-  { id: 1, item: "tea", qty: 3, price: 4.5 },
-  { id: 2, item: "cake", qty: 1, price: 12 },
-  { id: 3, item: "tea", qty: 2, price: 4.5 },
-];
+const orders = yaml.load(`
+- { id: 1, item: tea, qty: 3, price: 4.5 }
+- { id: 2, item: cake, qty: 1, price: 12 }
+- { id: 3, item: tea, qty: 2, price: 4.5 }
+`) as Order[];
 
 const totals = new Map<string, number>();
 for (const o of orders) totals.set(o.item, (totals.get(o.item) ?? 0) + o.qty * o.price);
@@ -16,4 +19,5 @@ return {
   grandTotal: [...totals.values()].reduce((a, b) => a + b, 0),
   luckyOrder: orders[Math.floor(Math.random() * orders.length)].id,
   at: new Date().toISOString(),
+  report: yaml.dump({ totals: Object.fromEntries(totals) }),
 };

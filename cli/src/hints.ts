@@ -64,6 +64,10 @@ const HINTS: { [K in AnyCode]?: (d: HintSource) => string } = {
     return `${shown} does not exist in the sandbox: guard it with a typeof feature test${test}, pick a dependency that does not need it, or ask for a host module`;
   },
   "forbidden-global-guarded": () => "nothing to fix: in the sandbox the feature test fails and the fallback path runs; make sure that fallback is what you want",
+  "forbidden-global-deferred": () =>
+    "nothing to fix at load: the global is used only inside a function that does not run when the module loads; calling that function in the sandbox will fail, so make sure guests never need that path",
+  "npm-module-builtin-optional": () =>
+    "nothing to fix at load: the Node builtin is required only behind a guard, in a try or lazily, and is replaced by an empty stub; the code paths that need it will not work in the sandbox",
   "global-dynamic-access": () => "make sure the code still works when the global it looks up is missing (the sandbox has no Node or browser globals)",
   "npm-module-dynamic-import": () => "replace import(<expression>) with literal imports (a map of literal import() calls works too)",
   "npm-module-probe-failed": () =>

@@ -20,7 +20,7 @@ describe("capsule pack check", { timeout: 120_000 }, () => {
     const out = check(join(FIXTURE_ROOT, "refused"));
     expect(out.status).toBe(1);
     expect(out.stdout).toContain("refused  @cli-fixture/refused  npm-module-forbidden-global");
-    expect(out.stdout).toContain("src/index.js:2:10");
+    expect(out.stdout).toContain("src/index.js:2:21");
     expect(out.stdout).toMatch(/hint: `process` does not exist in the sandbox: guard it with a typeof feature test/);
   });
 

@@ -20,7 +20,8 @@ export const CODE_MEANINGS = {
   "pack-shadowed": "a pack of the same name in a later root replaced this one",
   "pack-duplicate-name": "two folders in the same root declare the same pack name; the first (by folder name) is kept",
   // ── bundle (every guest module, npm or authored, takes the same bundle → scan → probe road)
-  "npm-module-builtin-import": "the module (or a dependency of it) imports a Node builtin such as fs or node:path",
+  "npm-module-builtin-import": "the module (or a dependency of it) imports a Node builtin such as fs or node:path, at module load",
+  "npm-module-builtin-optional": "a dependency require()s a Node builtin only optionally (try/catch, typeof require test, inside a function, browser field `false`); it gets an empty stub (warning)",
   "npm-module-unresolved": "an import could not be resolved from the pack's folder",
   "npm-module-too-large": "the bundled module is larger than MODULE_OUTPUT_MAX_BYTES",
   "npm-module-build-failed": "esbuild could not bundle the module (syntax error, unknown file type, …)",
@@ -29,7 +30,8 @@ export const CODE_MEANINGS = {
   "guest-module-file-too-large": "an authored source file is larger than AUTHORED_FILE_MAX_BYTES",
   // ── scan
   "npm-module-forbidden-global": "the bundled code reads a forbidden global (process, eval, fetch, …) without a feature test",
-  "forbidden-global-guarded": "the bundled code mentions a forbidden global only behind a typeof feature test (warning)",
+  "forbidden-global-guarded": "the bundled code mentions a forbidden global only behind a typeof feature test, in a dead branch, or as a code-generation feature test (warning)",
+  "forbidden-global-deferred": "the bundled code uses a forbidden global only inside a function the module does not call at load; calling it throws in the guest (warning)",
   "global-dynamic-access": "the bundled code reads globalThis[<computed>], which the scan cannot name (warning)",
   "npm-module-dynamic-import": "the bundled code calls import() with a non-literal argument",
   // ── probe

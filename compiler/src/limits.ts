@@ -47,6 +47,14 @@ export const COMPILE_CONCURRENCY = { default: 4, ceiling: 16 } as const;
 export const CACHE_FORMAT_VERSION = 1;
 /** Most resolution-candidate paths recorded per pointer (absence checks for closer node_modules copies). */
 export const POINTER_MAX_ABSENT_CHECKS = 2_000;
+/**
+ * Largest dependency file whose require()/import() call sites are parsed to tell an optional builtin from
+ * one needed at load; a bigger file counts as requiring it unguarded (a refusal). Part of the bundle
+ * plugins' behaviour: changing it means bumping BUNDLE_PLUGINS_VERSION.
+ */
+export const IMPORT_SITES_MAX_BYTES = 4 * MiB;
+/** Dependency files whose call-site classification is kept in memory across builds (by path and content hash). */
+export const IMPORT_SITES_CACHE_FILES = 256;
 
 export type LimitsResult =
   | { ok: true; limits: CompilerLimits }

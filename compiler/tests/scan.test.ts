@@ -1,11 +1,15 @@
 // The scope-aware scan of bundled output: free references to forbidden globals are refusals, guarded
 // feature tests are warnings, shadowed names and property names are not references, globalThis.X counts
-// as X, and import() needs a literal.
+// as X, and import() needs a literal. Code that does not run at module load is only a warning
+// (forbidden-global-deferred), branches dead in a guest and code inside a catching try are guarded, and
+// eval/Function count only where they generate code.
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { FORBIDDEN_GLOBALS, scanSource, type ScanFinding } from "../src/index.js";
+import { STANDARD_GLOBALS } from "@capsule/runtime";
+import { GUEST_GLOBAL_TYPEOF } from "../src/forbidden-globals.js";
 import { FIXTURES } from "./helpers.js";
 
 function scanFixture(name: string): ScanFinding[] {
@@ -35,7 +39,9 @@ describe("refused references", () => {
     expect(brief(fs)).toEqual([
       ["npm-module-forbidden-global", "process", 1],
       ["npm-module-forbidden-global", "Buffer", 2],
-      ["npm-module-forbidden-global", "setTimeout", 3],
+      // inside a function nothing calls at load: a warning since rules v2 (the probe catches load-time use)
+      ["forbidden-global-deferred", "setTimeout", 3],
+      // code generation stays refused inside a function
       ["npm-module-forbidden-global", "eval", 4],
       ["npm-module-forbidden-global", "Function", 5],
       ["npm-module-forbidden-global", "process", 6],
@@ -111,6 +117,105 @@ describe("globalThis.X", () => {
       ["forbidden-global-guarded", "fetch", "globalThis", 8],
       ["forbidden-global-guarded", "fetch", "globalThis", 8],
       ["npm-module-forbidden-global", "WebAssembly", "globalThis", 9],
+    ]);
+  });
+});
+
+const withReason = (fs: ScanFinding[]) => fs.map((f) => [f.code, f.name ?? null, f.line, f.reason ?? null]);
+
+describe("code that does not run at module load", () => {
+  test("functions nothing calls at load are deferred; IIFEs, callbacks passed to calls, functions and classes called at load are not", () => {
+    expect(withReason(scanFixture("deferred.js"))).toEqual([
+      ["forbidden-global-deferred", "setTimeout", 2, null],
+      ["forbidden-global-deferred", "crypto", 3, null],
+      ["forbidden-global-deferred", "setInterval", 4, null],
+      ["npm-module-forbidden-global", "navigator", 5, null], // init() is called at load (line 6)
+      ["npm-module-forbidden-global", "document", 7, null], // immediately invoked
+      ["npm-module-forbidden-global", "window", 8, null], // passed to a call that may call it now
+      ["forbidden-global-deferred", "self", 10, null], // an event listener is only called later
+      ["npm-module-forbidden-global", "clearTimeout", 11, null], // the constructor runs: new Engine() at load
+      ["forbidden-global-deferred", "clearInterval", 13, null], // never constructed here
+      ["forbidden-global-guarded", "global", 14, "caught"], // at load, but inside a try whose catch handles it
+    ]);
+  });
+
+  test("esbuild's CommonJS wrapper: a file runs when its require_x() runs; module and exports are objects", () => {
+    expect(withReason(scanFixture("cjs-wrapper.js"))).toEqual([
+      ["forbidden-global-guarded", "self", 4, "dead-branch"],
+      ["forbidden-global-guarded", "self", 4, "dead-branch"],
+      ["forbidden-global-guarded", "process", 6, "caught"], // required only inside try/catch
+      ["forbidden-global-deferred", "Buffer", 7, null], // required only inside a function
+      ["npm-module-forbidden-global", "navigator", 8, null], // required at load
+    ]);
+  });
+});
+
+describe("branches dead in a guest", () => {
+  test("the standard globals the scan assumes are ones every guest has, with that typeof", () => {
+    for (const [name, type] of Object.entries(GUEST_GLOBAL_TYPEOF)) {
+      expect(STANDARD_GLOBALS, name).toContain(name);
+      expect(typeof (globalThis as Record<string, unknown>)[name], name).toBe(type);
+      // Function is the one both present and forbidden (it exists; it refuses to generate code)
+      if (name !== "Function") expect(FORBIDDEN_GLOBALS as readonly string[], name).not.toContain(name);
+    }
+  });
+
+  test("the alternate of a typeof globalThis / standard-global test (also esbuild's minified `< \"u\"`), never an unknown one", () => {
+    expect(withReason(scanFixture("dead-branches.js"))).toEqual([
+      ["forbidden-global-guarded", "self", 2, null],
+      ["forbidden-global-guarded", "self", 2, null],
+      ["forbidden-global-guarded", "global", 2, "dead-branch"],
+      ["forbidden-global-guarded", "window", 3, "dead-branch"],
+      ["forbidden-global-guarded", "global", 4, "dead-branch"],
+      ["forbidden-global-guarded", "self", 5, "dead-branch"],
+      ["forbidden-global-guarded", "window", 6, "dead-branch"],
+      ["npm-module-forbidden-global", "self", 7, null], // `typeof foo` is unknown
+      ["npm-module-forbidden-global", "global", 8, null], // runs: the left of || is false in a guest
+    ]);
+  });
+});
+
+describe("code generation (eval, Function)", () => {
+  test("reading Function, instanceof and comparisons are not findings; calls, aliases, .call and escapes are", () => {
+    expect(withReason(scanFixture("codegen.js"))).toEqual([
+      ["npm-module-forbidden-global", "Function", 6, null], // new F(body) through `const F = Function`
+      ["npm-module-forbidden-global", "Function", 7, null], // Function.call(null, "…")
+      ["npm-module-forbidden-global", "eval", 8, null], // (0, eval)(s)
+      ["npm-module-forbidden-global", "Function", 9, null], // passed on: Reflect.construct(Function, …)
+      ["forbidden-global-guarded", "eval", 10, null], // the guest has no eval: a typeof test guards it
+      ["npm-module-forbidden-global", "Function", 11, null], // the guest has Function: a typeof test does not
+      ["npm-module-forbidden-global", "Function", 12, null], // Function.prototype.constructor is Function
+    ]);
+  });
+
+  test("a feature test in a catching try is a warning, and then deferred code generation is only a warning (zod)", () => {
+    expect(withReason(scanFixture("codegen-feature-test.js"))).toEqual([
+      ["forbidden-global-guarded", "Function", 5, "codegen-feature-test"],
+      ["forbidden-global-deferred", "Function", 13, "codegen-feature-tested"],
+    ]);
+  });
+
+  test("without a feature test, code generation in a function stays refused; a catch that rethrows is no feature test (ajv)", () => {
+    expect(withReason(scanFixture("codegen-no-feature-test.js"))).toEqual([
+      ["npm-module-forbidden-global", "Function", 4, null],
+      ["npm-module-forbidden-global", "Function", 12, null],
+    ]);
+  });
+
+  test("code generation at load stays refused even with a feature test in the bundle", () => {
+    const src = readFileSync(path.join(FIXTURES, "scan", "codegen-feature-test.js"), "utf8") + `export const atLoad = Function("return this")();
+`;
+    const r = scanSource(src);
+    expect(r.ok && withReason(r.findings).at(-1)).toEqual(["npm-module-forbidden-global", "Function", 15, null]);
+  });
+
+  test("a direct eval() does not hide other bindings from the scope analysis", () => {
+    const r = scanSource(`const F = Function;
+export const make = (b) => new F(b);
+export const e = (s) => eval(s);`);
+    expect(r.ok && brief(r.findings)).toEqual([
+      ["npm-module-forbidden-global", "Function", 2],
+      ["npm-module-forbidden-global", "eval", 3],
     ]);
   });
 });

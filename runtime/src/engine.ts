@@ -8,6 +8,7 @@ import { FACADES_MODULE, type EngineTemplate, type GuestReturn, type RunHooks } 
 import { CONTROL, type Encoded, type HostReplyMessage, type LogEntry, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 import { runError, scrubHostDetails, type ErrorCode, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
+import { newStringFast } from "./fast-string.js";
 
 type Fatal = { code: ErrorCode; message: string };
 
@@ -348,11 +349,11 @@ class GuestRun implements RunHooks {
 
   private decodeIntoGuest(value: Encoded) {
     const { ctx } = this;
-    const json = ctx.newString(value.json);
+    const json = newStringFast(ctx, value.json);
     const tagged = value.tagged ? ctx.true : ctx.false;
     const side = ctx.newArray();
     value.side.forEach((item, i) => {
-      const h = typeof item === "string" ? ctx.newString(item) : ctx.newArrayBuffer(item.buffer.slice(item.byteOffset, item.byteOffset + item.byteLength) as ArrayBuffer);
+      const h = typeof item === "string" ? newStringFast(ctx, item) : ctx.newArrayBuffer(item.buffer.slice(item.byteOffset, item.byteOffset + item.byteLength) as ArrayBuffer);
       ctx.setProp(side, i, h);
       h.dispose();
     });
@@ -367,7 +368,9 @@ class GuestRun implements RunHooks {
     const { ctx } = this;
     if (ctx.typeof(jsonH) !== "string") return { code: "E_RESULT_UNSERIALIZABLE", message: "the value cannot cross to the host" };
     const side: Array<Uint8Array | string> = [];
-    const length = ctx.getLength(sideH) ?? 0;
+    // Not ctx.getLength(): it reads through a Uint32Array view made when the context was created, which goes
+    // stale (length 0) once the engine's memory has grown, and a template's context outlives many growths.
+    const length = ctx.getProp(sideH, "length").consume((h) => (ctx.typeof(h) === "number" ? ctx.getNumber(h) : 0));
     for (let i = 0; i < length; i++) {
       const item = ctx.getProp(sideH, i);
       try {

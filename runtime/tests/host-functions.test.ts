@@ -53,6 +53,16 @@ describe("host functions as namespaced globals", () => {
     ]);
   });
 
+  it("carries strings back after they grew the engine's memory (no stale views of old memory)", async () => {
+    const text = "y".repeat(7_000_000);
+    const value = await valueOf(sandbox, {
+      source: "const t = await h.get(); return [t.length, await h.len(t)]",
+      limits: { memoryBytes: 256 * 1024 * 1024, hostDataBytes: 32 * 1024 * 1024 },
+      hostFunctions: { h: { get: () => text, len: (x: string) => [typeof x, x.length] } },
+    });
+    expect(value).toEqual([7_000_000, ["string", 7_000_000]]);
+  });
+
   it("refuses a cyclic argument in the guest without calling the host", async () => {
     let called = false;
     const error = await errorOf(sandbox, { source: "const a = {}; a.a = a; await svc.take(a)", hostFunctions: { svc: { take: () => { called = true; } } } });

@@ -1,8 +1,9 @@
 // `pnpm bench`: every benchmark, one after another, in one process. Pass names to run a subset: `pnpm bench runtime`.
 import { runtimeBench } from "./runtime.mjs";
 import { packsBench } from "./packs.mjs";
+import { hostBench } from "./host.mjs";
 
-const benches = { runtime: runtimeBench, packs: packsBench };
+const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (wanted.length === 0 || wanted.includes(name)) await bench();

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import { compileWithSandbox, type CompileResult } from "../../compiler/src/index.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../runtime/src/index.js";
+import { defaultRegistry } from "../../registry/src/index.js";
 
 export const PACKS_ROOT = fileURLToPath(new URL("../../packs/", import.meta.url));
 export const TEST_CACHE = join(tmpdir(), "capsule-test-cache");
@@ -18,10 +19,10 @@ export function shippedCatalog(): Promise<CompileResult> {
   return compiled;
 }
 
-/** A sandbox over the shipped catalog, closed after the test file. */
+/** A sandbox over the shipped catalog (host modules answered by the shipped registry), closed after the test file. */
 export async function shippedSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { catalog } = await shippedCatalog();
-  const sandbox = createSandbox({ maxWorkers: 1, catalog, ...options });
+  const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: defaultRegistry(), ...options });
   afterAll(() => sandbox.close());
   return sandbox;
 }

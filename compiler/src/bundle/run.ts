@@ -55,8 +55,11 @@ export function isMissingDefaultExport(errors: readonly Message[] | undefined): 
   );
 }
 
-/** Builds with the shared options plus `extra`; never throws. `refusals` are collected by plugins. */
-export async function runBuild(ctx: RunContext, extra: BuildOptions, refusals: Diagnostic[]): Promise<BundleOutcome> {
+/**
+ * Builds with the shared options plus `extra`; never throws. `refusals` and `pluginWarnings` are collected
+ * by plugins (complete once the build returns: plugins finish their work in onEnd).
+ */
+export async function runBuild(ctx: RunContext, extra: BuildOptions, refusals: Diagnostic[], pluginWarnings: Diagnostic[] = []): Promise<BundleOutcome> {
   let result: BuildResult;
   try {
     result = await ctx.bundler.build({
@@ -74,7 +77,7 @@ export async function runBuild(ctx: RunContext, extra: BuildOptions, refusals: D
     return { kind: "failed", errors: [error("npm-module-build-failed", `esbuild failed: ${(e as Error).message ?? String(e)}`)] };
   }
   const metafile = result.metafile!;
-  const warnings = result.warnings.map((m) => messageDiagnostic(m, "npm-module-bundle-warning"));
+  const warnings = [...pluginWarnings, ...result.warnings.map((m) => messageDiagnostic(m, "npm-module-bundle-warning"))];
   if (refusals.length) return { kind: "refused", metafile, errors: refusals, warnings };
   const outputs = result.outputFiles ?? [];
   const js = outputs.find((o) => o.path.endsWith(".js"));

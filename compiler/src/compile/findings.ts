@@ -5,36 +5,9 @@
 import type { Code } from "../codes.js";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
 import { FINDINGS_MAX_PER_CODE } from "../limits.js";
-import type { ScanFinding } from "../scan/scan.js";
+import { describeFinding } from "../scan/describe.js";
+import { SCAN_WARNING_CODES, type ScanCode, type ScanFinding } from "../scan/scan.js";
 import type { OriginalPosition } from "../scan/sourcemap.js";
-
-function where(f: ScanFinding, origin: OriginalPosition | undefined): string {
-  const bundle = `bundle ${f.line}:${f.column}`;
-  return origin ? `${origin.file}:${origin.line}:${origin.column} (${bundle})` : bundle;
-}
-
-function describe(f: ScanFinding, origin: OriginalPosition | undefined): Diagnostic {
-  const at = where(f, origin);
-  const loc = { file: "<bundle>", line: f.line, column: f.column, ...(origin ? { origin } : {}) };
-  const shown = f.via ? `${f.via}.${f.name}` : `"${f.name}"`;
-  switch (f.code) {
-    case "npm-module-forbidden-global":
-      return error(
-        f.code,
-        `uses the global ${shown} at ${at}; the sandbox does not provide it. Guard it with a typeof feature test, use a dependency that does not need it, or move that work to a host module`,
-        { ...loc, details: { name: f.name, via: f.via } },
-      );
-    case "forbidden-global-guarded":
-      return warning(f.code, `mentions ${shown} only behind a feature test at ${at}; in the sandbox the fallback path runs`, {
-        ...loc,
-        details: { name: f.name, via: f.via },
-      });
-    case "global-dynamic-access":
-      return warning(f.code, `reads ${f.name} at ${at}; the scan cannot tell which global it reaches`, loc);
-    case "npm-module-dynamic-import":
-      return error(f.code, `calls import() with a computed argument at ${at}; only literal imports can be bundled`, loc);
-  }
-}
 
 /** Diagnostics for findings, capped per code. */
 export function findingDiagnostics(findings: readonly ScanFinding[], lookup: (line: number, col: number) => OriginalPosition | undefined): Diagnostic[] {
@@ -43,11 +16,11 @@ export function findingDiagnostics(findings: readonly ScanFinding[], lookup: (li
   for (const f of findings) {
     const n = (counts.get(f.code) ?? 0) + 1;
     counts.set(f.code, n);
-    if (n <= FINDINGS_MAX_PER_CODE) out.push(describe(f, lookup(f.line, f.column)));
+    if (n <= FINDINGS_MAX_PER_CODE) out.push(describeFinding(f, lookup(f.line, f.column)));
   }
   for (const [code, n] of counts) {
     if (n > FINDINGS_MAX_PER_CODE) {
-      const make = code === "forbidden-global-guarded" || code === "global-dynamic-access" ? warning : error;
+      const make = SCAN_WARNING_CODES.has(code as ScanCode) ? warning : error;
       out.push(make(code, `… and ${n - FINDINGS_MAX_PER_CODE} more ${code} findings`, { details: { omitted: n - FINDINGS_MAX_PER_CODE } }));
     }
   }

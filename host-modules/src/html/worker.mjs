@@ -1,0 +1,19 @@
+// Owns the html worker thread's message loop: answers { id, op, payload } with the result of OPS[op] (ops.mjs)
+// as { id, ok: true, value } or { id, ok: false, code, message }. Runs in a worker because parsing and selector
+// matching are quadratic on hostile nesting; the host bounds each call in time and heap (see ../isolate.ts).
+
+import { parentPort } from "node:worker_threads";
+import { OPS, Refusal, describe, loadCheerio } from "./ops.mjs";
+
+parentPort.on("message", async (message) => {
+  const { id, op, payload } = message;
+  try {
+    await loadCheerio();
+    const handler = OPS[op];
+    if (!handler) throw new Refusal("internal-error", `unknown operation ${op}`);
+    const value = handler(payload);
+    parentPort.postMessage({ id, ok: true, value });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, ...describe(payload?.fn ?? "html", error) });
+  }
+});

@@ -1,0 +1,86 @@
+// Owns how results are sized and shaped: the output byte budget (estimated JSON size, the form results cross
+// into the guest in), null-prototype records and maps, and header-name deduplication. Refuses results over
+// MAX_OUTPUT_BYTES; builds every record and map without a prototype so keys like "__proto__" stay data.
+
+import { HostModuleError } from "./errors.js";
+import { n } from "./check.js";
+import { MAX_OUTPUT_BYTES } from "./limits.js";
+
+/** Estimated JSON bytes of a string cell: its UTF-8 bytes, two quotes and a separator. */
+export function stringSize(value: string): number {
+  return Buffer.byteLength(value, "utf8") + 3;
+}
+
+/** Estimated JSON bytes of a primitive cell (string, number, boolean, null). */
+export function cellSize(value: unknown): number {
+  if (typeof value === "string") return stringSize(value);
+  if (typeof value === "number") return String(value).length + 1;
+  if (typeof value === "boolean") return 6;
+  return 5;
+}
+
+/** A running count of result bytes against a limit. */
+export class OutputBudget {
+  used = 0;
+  constructor(
+    readonly fn: string,
+    readonly max: number = MAX_OUTPUT_BYTES,
+  ) {}
+
+  /** Adds `bytes` and reports whether the total is still within the limit. */
+  fits(bytes: number): boolean {
+    this.used += bytes;
+    return this.used <= this.max;
+  }
+
+  /** Adds `bytes` and throws output-too-large once the total passes the limit. */
+  spend(bytes: number, advice: string): void {
+    if (!this.fits(bytes)) {
+      throw new HostModuleError("output-too-large", `${this.fn}: the result is over the ${n(this.max)}-byte output limit; ${advice}`);
+    }
+  }
+}
+
+/** A null-prototype record built from parallel names and values (a name present twice keeps the last value). */
+export function record(names: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  for (let i = 0; i < names.length; i++) out[names[i]!] = values[i];
+  return out;
+}
+
+/** A null-prototype map from [key, value] pairs; the first occurrence of a key wins. */
+export function mapFromEntries<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const out: Record<string, T> = Object.create(null);
+  for (const [key, value] of entries) {
+    if (!Object.hasOwn(out, key)) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Makes header names unique the way papaparse does: the second "a" becomes "a_1", the third "a_2", skipping
+ * any name already taken.
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const used = new Set(names);
+  const seen = new Map<string, number>();
+  const out: string[] = [];
+  for (const name of names) {
+    const count = seen.get(name);
+    if (count === undefined) {
+      seen.set(name, 1);
+      out.push(name);
+      continue;
+    }
+    let suffix = count;
+    let candidate: string;
+    do {
+      candidate = `${name}_${suffix}`;
+      suffix++;
+    } while (used.has(candidate));
+    used.add(candidate);
+    seen.set(name, count + 1);
+    out.push(candidate);
+  }
+  return out;
+}

@@ -1,0 +1,220 @@
+// Owns xlsx.read and xlsx.write on the host. Checks every argument here; read passes the file through
+// prepare.ts (bomb-safe inflation, cell and reference caps, a clean re-zipped archive) before exceljs runs in
+// the xlsx worker under XLSX_TIMEOUT_MS and XLSX_WORKER_HEAP_MB. Refuses unknown options, sheet names that
+// break Excel's rules, cells that are not primitives, and more than XLSX_MAX_SHEETS sheets or XLSX_MAX_CELLS
+// cells. Builds header records without a prototype. Strings are always written as text, never as formulas.
+
+import { HostModuleError, guarded } from "../errors.js";
+import {
+  anyOf,
+  bool,
+  checkBytes,
+  intRange,
+  isPlainObject,
+  n,
+  ownValue,
+  quote,
+  readOptions,
+  text,
+  typeName,
+  type OptionRule,
+} from "../check.js";
+import {
+  MAX_OUTPUT_BYTES,
+  XLSX_MAX_CELLS,
+  XLSX_MAX_CELL_TEXT_LENGTH,
+  XLSX_MAX_COLUMNS,
+  XLSX_MAX_PARTS,
+  XLSX_MAX_ROWS,
+  XLSX_MAX_SHEETS,
+  XLSX_MAX_SHEET_NAME_LENGTH,
+  XLSX_TIMEOUT_MS,
+  XLSX_WORKER_HEAP_MB,
+} from "../limits.js";
+import { OutputBudget, cellSize, record, stringSize, uniqueNames } from "../output.js";
+import { Isolate } from "../isolate.js";
+import { prepareWorkbook } from "./prepare.js";
+import { columnLetters, sheetNameProblem } from "./names.js";
+
+/** A cell as read returns it and write accepts it. Dates are read as ISO strings; write keeps strings as text. */
+export type XlsxCell = string | number | boolean | null;
+
+export interface XlsxReadOptions {
+  sheet?: string | number;
+  header?: boolean;
+  maxRows?: number;
+}
+
+export interface XlsxReadResult {
+  /** Every sheet name, in workbook order. */
+  sheets: string[];
+  /** The name of the sheet that was read. */
+  sheet: string;
+  rows: XlsxCell[][] | Record<string, XlsxCell>[];
+  /** With header: true, the column names (deduplicated); otherwise []. */
+  fields: string[];
+  truncated: boolean;
+}
+
+export interface XlsxSheet {
+  name: string;
+  rows: XlsxCell[][];
+}
+
+const READ_RULES: Record<string, OptionRule> = {
+  sheet: anyOf(text(1, XLSX_MAX_SHEET_NAME_LENGTH, "a sheet name"), intRange(0, XLSX_MAX_PARTS - 1)),
+  header: bool,
+  maxRows: intRange(0, XLSX_MAX_ROWS),
+};
+
+/** write takes no options yet; the parameter exists so that adding one later does not change the signature. */
+const WRITE_RULES: Record<string, OptionRule> = {};
+
+// Resolved from the package root so it works from src/ (vitest) and dist/ (built) alike: tsc does not copy .mjs.
+const isolate = new Isolate({
+  name: "xlsx",
+  script: new URL("../../src/xlsx/worker.mjs", import.meta.url),
+  timeoutMs: XLSX_TIMEOUT_MS,
+  heapMb: XLSX_WORKER_HEAP_MB,
+});
+
+function headerName(value: XlsxCell, column: number): string {
+  if (value === null || value === "") return columnLetters(column);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  return String(value);
+}
+
+/**
+ * Reads one sheet (by name, exact then case-insensitive, or 0-based index; default the first). Rows are arrays
+ * (`rows[i]` is Excel row i+1, `row[j]` column j+1, empty cells null, trailing empty cells dropped), or with
+ * `header: true` null-prototype records keyed by row 1's values (blank header cells take the column letter,
+ * duplicates get _1, _2), empty rows skipped. Rows past `maxRows`, XLSX_MAX_CELLS cells or MAX_OUTPUT_BYTES are
+ * cut and `truncated` is set.
+ */
+export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promise<XlsxReadResult> {
+  const fn = "xlsx.read";
+  const file = checkBytes(fn, "bytes", bytes);
+  const o = readOptions(fn, options, READ_RULES);
+  const header = (o.header as boolean | undefined) ?? false;
+  const maxRows = (o.maxRows as number | undefined) ?? XLSX_MAX_ROWS;
+  const archive = await guarded(fn, "parse-failed", "read the workbook", () => prepareWorkbook(fn, file));
+  const raw = await isolate.run<{ sheets: string[]; sheet: string; rows: XlsxCell[][]; truncated: boolean }>(
+    fn,
+    "read",
+    {
+      fn,
+      bytes: archive,
+      sheet: o.sheet,
+      maxRows: header ? maxRows + 1 : maxRows,
+      maxCells: XLSX_MAX_CELLS,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+    },
+    [archive.buffer as ArrayBuffer],
+  );
+  if (!header) return { sheets: raw.sheets, sheet: raw.sheet, rows: raw.rows, fields: [], truncated: raw.truncated };
+
+  const [first = [], ...body] = raw.rows;
+  const width = raw.rows.reduce((max, row) => Math.max(max, row.length), 0);
+  const names: string[] = [];
+  for (let c = 0; c < width; c++) names.push(headerName(first[c] ?? null, c + 1));
+  const fields = uniqueNames(names);
+  const fieldBytes = fields.reduce((sum, f) => sum + stringSize(f), 0);
+  const budget = new OutputBudget(fn);
+  budget.spend(fieldBytes, "read fewer rows with maxRows");
+  const records: Record<string, XlsxCell>[] = [];
+  let truncated = raw.truncated;
+  for (const row of body) {
+    if (row.every((value) => value === null)) continue;
+    if (records.length >= maxRows) {
+      truncated = true;
+      break;
+    }
+    const values = fields.map((_, c) => row[c] ?? null);
+    const size = fieldBytes + values.reduce((sum: number, v) => sum + cellSize(v), 2);
+    if (!budget.fits(size)) {
+      truncated = true;
+      break;
+    }
+    records.push(record(fields, values) as Record<string, XlsxCell>);
+  }
+  return { sheets: raw.sheets, sheet: raw.sheet, rows: records, fields, truncated };
+}
+
+function cell(fn: string, value: unknown, where: () => string): XlsxCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") {
+    if (value.length > XLSX_MAX_CELL_TEXT_LENGTH) {
+      throw new HostModuleError("input-invalid", `${fn}: ${where()} has ${n(value.length)} characters; Excel allows ${n(XLSX_MAX_CELL_TEXT_LENGTH)}`);
+    }
+    return value;
+  }
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new HostModuleError("input-invalid", `${fn}: ${where()} is ${value}; Excel stores only finite numbers`);
+    return value;
+  }
+  throw new HostModuleError(
+    "input-invalid",
+    `${fn}: ${where()} is ${typeName(value)}; cells must be strings, numbers, booleans or null (write dates as ISO strings)`,
+  );
+}
+
+/**
+ * Writes sheets (`{ name, rows }`, rows arrays of string | number | boolean | null) to an xlsx file. Strings
+ * are stored as text even when they start with "=" or look like dates or numbers; null leaves a cell empty.
+ */
+export async function write(sheets: XlsxSheet[], options?: Record<string, never>): Promise<Uint8Array> {
+  const fn = "xlsx.write";
+  if (!Array.isArray(sheets)) throw new HostModuleError("input-invalid", `${fn}: sheets must be an array of { name, rows }, got ${typeName(sheets)}`);
+  readOptions(fn, options, WRITE_RULES);
+  if (sheets.length === 0) throw new HostModuleError("input-invalid", `${fn}: a workbook needs at least one sheet`);
+  if (sheets.length > XLSX_MAX_SHEETS) {
+    throw new HostModuleError("input-too-large", `${fn}: ${n(sheets.length)} sheets is over the ${XLSX_MAX_SHEETS}-sheet limit`);
+  }
+  const seen = new Set<string>();
+  let cells = 0;
+  const clean: XlsxSheet[] = [];
+  sheets.forEach((sheet, s) => {
+    if (!isPlainObject(sheet)) throw new HostModuleError("input-invalid", `${fn}: sheet ${s} is ${typeName(sheet)}; pass { name, rows }`);
+    for (const key of Object.keys(sheet)) {
+      if (key !== "name" && key !== "rows") {
+        throw new HostModuleError("input-invalid", `${fn}: sheet ${s} has an unknown key ${quote(key)}; a sheet is { name, rows }`);
+      }
+    }
+    const name = ownValue(fn, "sheet key", sheet, "name");
+    if (typeof name !== "string") throw new HostModuleError("sheet-name-invalid", `${fn}: sheet ${s} needs a string name, got ${typeName(name)}`);
+    const problem = sheetNameProblem(name);
+    if (problem) throw new HostModuleError("sheet-name-invalid", `${fn}: sheet name ${quote(name)} is refused because ${problem}`);
+    const folded = name.toLowerCase();
+    if (seen.has(folded)) throw new HostModuleError("sheet-name-invalid", `${fn}: sheet name ${quote(name)} is used twice (Excel ignores case)`);
+    seen.add(folded);
+    const rows = ownValue(fn, "sheet key", sheet, "rows");
+    if (!Array.isArray(rows)) throw new HostModuleError("input-invalid", `${fn}: sheet ${quote(name)} rows must be an array of arrays, got ${typeName(rows)}`);
+    if (rows.length > XLSX_MAX_ROWS) {
+      throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} has ${n(rows.length)} rows; Excel allows ${n(XLSX_MAX_ROWS)}`);
+    }
+    const out: XlsxCell[][] = [];
+    rows.forEach((row: unknown, r: number) => {
+      if (!Array.isArray(row)) throw new HostModuleError("input-invalid", `${fn}: sheet ${quote(name)} row ${r} is ${typeName(row)}; rows must be arrays`);
+      if (row.length > XLSX_MAX_COLUMNS) {
+        throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} row ${r} has ${n(row.length)} cells; Excel allows ${n(XLSX_MAX_COLUMNS)}`);
+      }
+      cells += row.length;
+      if (cells > XLSX_MAX_CELLS) throw new HostModuleError("input-too-large", `${fn}: more than ${n(XLSX_MAX_CELLS)} cells; split the data into several workbooks`);
+      const values: XlsxCell[] = new Array(row.length);
+      for (let c = 0; c < row.length; c++) values[c] = cell(fn, row[c], () => `sheet ${quote(name)} row ${r} column ${c}`);
+      out.push(values);
+    });
+    clean.push({ name, rows: out });
+  });
+  const bytes = await isolate.run<Uint8Array>(fn, "write", { fn, sheets: clean });
+  if (bytes.byteLength > MAX_OUTPUT_BYTES) {
+    throw new HostModuleError("output-too-large", `${fn}: the workbook is ${n(bytes.byteLength)} bytes, over the ${n(MAX_OUTPUT_BYTES)}-byte output limit`);
+  }
+  return bytes;
+}
+
+/** Host only (never pin it for guests): terminates the xlsx worker; the next call starts a new one. */
+export async function shutdown(): Promise<void> {
+  await isolate.shutdown();
+}

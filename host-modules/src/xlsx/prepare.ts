@@ -1,0 +1,185 @@
+// Owns the checks an xlsx file passes before exceljs sees it, and the clean archive exceljs is given instead of
+// the caller's bytes. Inflates every part bomb-safely (counting bytes produced), then refuses: DTDs, more than
+// XLSX_MAX_CELLS cells, cell and row references outside Excel's grid, sheet ids over XLSX_MAX_SHEET_ID (exceljs
+// indexes arrays by them). Removes <definedNames> (exceljs expands their ranges cell by cell). Re-zips the parts
+// as stored entries, so exceljs reads exactly the parts that were checked (no central-directory tricks).
+
+import { Zip, ZipPassThrough } from "fflate";
+import { HostModuleError } from "../errors.js";
+import { n } from "../check.js";
+import { XLSX_MAX_CELLS, XLSX_MAX_COLUMNS, XLSX_MAX_INFLATED_BYTES, XLSX_MAX_PARTS, XLSX_MAX_ROWS, XLSX_MAX_SHEET_ID } from "../limits.js";
+import { inflateArchive, type InflatedEntry } from "../zip/inflate.js";
+
+/**
+ * A start tag with its attribute text, allowing ">" inside quoted values. "<" may not appear inside a tag in XML,
+ * so every match attempt stops at the next "<": the scan stays linear however hostile the text.
+ */
+const tag = (name: string): RegExp => new RegExp(`<${name}(?=[\\s/>])((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>`, "g");
+const ROW_TAG = tag("row");
+const CELL_TAG = tag("c");
+const SHEET_TAG = tag("sheet");
+const DEFINED_NAME = /<definedName(?=[\s/>])/;
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Decodes the XML entities a parser would decode in an attribute value. */
+export function decodeXml(value: string): string {
+  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
+    if (entity.startsWith("#x")) return String.fromCodePoint(Math.min(parseInt(entity.slice(2), 16), 0x10ffff));
+    if (entity.startsWith("#")) return String.fromCodePoint(Math.min(parseInt(entity.slice(1), 10), 0x10ffff));
+    return ENTITIES[entity] ?? "";
+  });
+}
+
+const ATTRIBUTE_PATTERNS = new Map<string, RegExp>();
+
+/** The decoded value of attribute `name` in a tag's attribute text, or undefined. */
+function attribute(attributes: string, name: string): string | undefined {
+  let pattern = ATTRIBUTE_PATTERNS.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
+    ATTRIBUTE_PATTERNS.set(name, pattern);
+  }
+  const match = pattern.exec(attributes);
+  if (!match) return undefined;
+  return decodeXml(match[1] ?? match[2] ?? "");
+}
+
+/** 1-based column number of letters "A".."XFD" (any length; the caller bounds it). */
+function columnNumber(letters: string): number {
+  let value = 0;
+  for (const char of letters.toUpperCase()) {
+    value = value * 26 + (char.charCodeAt(0) - 64);
+    if (value > 1e9) return value;
+  }
+  return value;
+}
+
+const decoder = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
+
+function checkSheetXml(fn: string, part: string, xml: string, counter: { cells: number }): void {
+  for (const match of xml.matchAll(ROW_TAG)) {
+    const r = attribute(match[1]!, "r");
+    if (r === undefined) continue;
+    const row = parseInt(r, 10);
+    if (!(row >= 1 && row <= XLSX_MAX_ROWS)) {
+      throw new HostModuleError("parse-failed", `${fn}: ${part} has a row number outside Excel's 1..${n(XLSX_MAX_ROWS)}`);
+    }
+  }
+  for (const match of xml.matchAll(CELL_TAG)) {
+    counter.cells++;
+    if (counter.cells > XLSX_MAX_CELLS) {
+      throw new HostModuleError("input-too-large", `${fn}: the workbook has more than ${n(XLSX_MAX_CELLS)} cells; split it into smaller workbooks`);
+    }
+    const ref = attribute(match[1]!, "r");
+    if (ref === undefined) continue;
+    const parts = /^\s*\$?([A-Za-z]+)\$?([0-9]+)\s*$/.exec(ref);
+    if (!parts) throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference that is not A1-style`);
+    const column = columnNumber(parts[1]!);
+    const row = parseInt(parts[2]!, 10);
+    if (column < 1 || column > XLSX_MAX_COLUMNS || row < 1 || row > XLSX_MAX_ROWS) {
+      throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference outside Excel's grid (A1..XFD1048576)`);
+    }
+  }
+}
+
+/** `xml` without its <definedNames> elements, found with forward-only searches (linear time). */
+function withoutDefinedNames(fn: string, xml: string): string {
+  const open = "<definedNames";
+  const close = "</definedNames";
+  let out = "";
+  let position = 0;
+  for (;;) {
+    const start = xml.indexOf(open, position);
+    if (start < 0) break;
+    const after = xml[start + open.length];
+    if (after !== undefined && !/[\s/>]/.test(after)) {
+      out += xml.slice(position, start + open.length);
+      position = start + open.length;
+      continue;
+    }
+    const tagEnd = xml.indexOf(">", start);
+    if (tagEnd < 0) throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
+    let end: number;
+    if (xml[tagEnd - 1] === "/") end = tagEnd + 1;
+    else {
+      const closing = xml.indexOf(close, tagEnd);
+      const closingEnd = closing < 0 ? -1 : xml.indexOf(">", closing);
+      if (closingEnd < 0) throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
+      end = closingEnd + 1;
+    }
+    out += xml.slice(position, start);
+    position = end;
+  }
+  return out + xml.slice(position);
+}
+
+function checkWorkbookXml(fn: string, xml: string): string {
+  let sheets = 0;
+  for (const match of xml.matchAll(SHEET_TAG)) {
+    sheets++;
+    if (sheets > XLSX_MAX_PARTS) throw new HostModuleError("input-too-large", `${fn}: the workbook lists more than ${n(XLSX_MAX_PARTS)} sheets`);
+    const id = attribute(match[1]!, "sheetId");
+    if (id === undefined) continue;
+    const value = parseInt(id, 10);
+    if (!(value >= 1 && value <= XLSX_MAX_SHEET_ID)) {
+      throw new HostModuleError("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(XLSX_MAX_SHEET_ID)}`);
+    }
+  }
+  const stripped = withoutDefinedNames(fn, xml);
+  if (DEFINED_NAME.test(stripped)) {
+    throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
+  }
+  return stripped;
+}
+
+function rezip(entries: InflatedEntry[]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const writer = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
+    size += chunk.length;
+  });
+  for (const entry of entries) {
+    const file = new ZipPassThrough(entry.name);
+    file.mtime = new Date(1980, 0, 1);
+    writer.add(file);
+    file.push(entry.data, true);
+  }
+  writer.end();
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** Checks an xlsx file and returns the archive to hand to exceljs (see the file comment). */
+export function prepareWorkbook(fn: string, bytes: Uint8Array): Uint8Array {
+  const entries = inflateArchive(fn, bytes, {
+    maxEntries: XLSX_MAX_PARTS,
+    maxBytes: XLSX_MAX_INFLATED_BYTES,
+    advice: "this is not a workbook exceljs should open",
+  });
+  if (!entries.some((e) => e.name.replace(/^\//, "") === "xl/workbook.xml")) {
+    throw new HostModuleError("parse-failed", `${fn}: the archive has no xl/workbook.xml; it is not an xlsx workbook`);
+  }
+  const counter = { cells: 0 };
+  for (const entry of entries) {
+    // exceljs reads every part as XML text except media (its own unanchored test); so is every part here.
+    if (/xl\/media\//.test(entry.name)) continue;
+    const xml = decoder.decode(entry.data);
+    if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
+      throw new HostModuleError("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
+    }
+    // exceljs matches worksheet names with an unanchored regex, so every part is checked as a sheet could be.
+    checkSheetXml(fn, entry.name, xml, counter);
+    // exceljs drops one leading "/" before matching "xl/workbook.xml".
+    if (entry.name.replace(/^\//, "") === "xl/workbook.xml") entry.data = encoder.encode(checkWorkbookXml(fn, xml));
+  }
+  return rezip(entries);
+}

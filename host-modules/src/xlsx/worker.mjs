@@ -1,0 +1,176 @@
+// Owns the xlsx worker thread: reads a checked workbook (see prepare.ts) and writes validated sheets with
+// exceljs. Runs in a worker because exceljs is slow on large workbooks and has array-index traps the host
+// bounds in time and heap (see ../isolate.ts). Reads only sheet data: merges, validations, columns, drawings,
+// tables and conditional formats are not parsed (exceljs expands some of them cell by cell). Refuses a sheet
+// that does not exist; truncates rows at maxRows, maxCells (dense) and maxOutputBytes.
+// Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
+
+import { parentPort } from "node:worker_threads";
+
+/** @type {any} */
+let ExcelJS = null;
+/** @type {typeof import("fflate") | null} */
+let fflate = null;
+
+class Refusal extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+parentPort.on("message", async (message) => {
+  const { id, op, payload } = message;
+  try {
+    ExcelJS ??= (await import("exceljs")).default;
+    fflate ??= await import("fflate");
+    const handler = OPS[op];
+    if (!handler) throw new Refusal("internal-error", `unknown operation ${op}`);
+    const { value, transfer } = await handler(payload);
+    parentPort.postMessage({ id, ok: true, value }, transfer ?? []);
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, ...describe(payload?.fn ?? "xlsx", error) });
+  }
+});
+
+function describe(fn, error) {
+  if (error instanceof Refusal) return { code: error.code, message: error.message };
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return { code: "input-too-complex", message: `${fn}: the workbook is nested too deeply to read` };
+  }
+  const text = String(error?.message ?? error).split("\n", 1)[0];
+  // The host prefixes internal-error messages with the function name itself.
+  if (fn !== "xlsx.read") return { code: "internal-error", message: `exceljs failed: ${text}` };
+  return { code: "parse-failed", message: `${fn}: exceljs failed: ${text.slice(0, 200)}` };
+}
+
+/** Worksheet parts exceljs is told to skip: everything but the cell data. */
+const IGNORE_NODES = [
+  "sheetPr", "dimension", "sheetViews", "sheetFormatPr", "cols", "autoFilter", "mergeCells", "rowBreaks", "hyperlinks",
+  "pageMargins", "dataValidations", "pageSetup", "headerFooter", "printOptions", "picture", "drawing", "sheetProtection",
+  "tableParts", "conditionalFormatting", "extLst",
+];
+
+/** Merged-away cells (exceljs ValueType.Merge). */
+const MERGE = 1;
+
+/** One exceljs cell value as a primitive: formulas give their cached result, rich text is joined, hyperlinks
+ * give their text, errors their code ("#REF!"), dates an ISO string. */
+function convert(value, depth = 0) {
+  if (value === null || value === undefined || depth > 4) return null;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : null;
+    case "object":
+      break;
+    default:
+      return null;
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Object.hasOwn(value, "error")) return String(value.error);
+  if (Array.isArray(value.richText)) return value.richText.map((run) => (typeof run?.text === "string" ? run.text : "")).join("");
+  if (Object.hasOwn(value, "formula") || Object.hasOwn(value, "sharedFormula")) return convert(value.result, depth + 1);
+  if (Object.hasOwn(value, "text")) return convert(value.text, depth + 1);
+  return null;
+}
+
+function cellSize(value) {
+  if (typeof value === "string") return Buffer.byteLength(value, "utf8") + 3;
+  if (typeof value === "number") return String(value).length + 1;
+  if (typeof value === "boolean") return 6;
+  return 5;
+}
+
+function pickSheet(fn, worksheets, sheet) {
+  if (sheet === undefined || sheet === null) {
+    if (!worksheets.length) throw new Refusal("sheet-not-found", `${fn}: the workbook has no sheets`);
+    return worksheets[0];
+  }
+  const names = worksheets.map((w) => w.name);
+  const list = names.slice(0, 20).map((name) => JSON.stringify(name)).join(", ") + (names.length > 20 ? ", …" : "");
+  if (typeof sheet === "number") {
+    if (sheet < worksheets.length) return worksheets[sheet];
+    throw new Refusal("sheet-not-found", `${fn}: there is no sheet at index ${sheet}; the workbook has ${names.length} sheet(s): ${list}`);
+  }
+  const exact = worksheets.find((w) => w.name === sheet);
+  if (exact) return exact;
+  const folded = worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase());
+  if (folded) return folded;
+  throw new Refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
+}
+
+const OPS = {
+  async read({ fn, bytes, sheet, maxRows, maxCells, maxOutputBytes }) {
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(bytes, { ignoreNodes: IGNORE_NODES });
+    } catch (error) {
+      if (error instanceof RangeError) throw error;
+      throw new Refusal("parse-failed", `${fn}: the workbook could not be read: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
+    }
+    const worksheets = workbook.worksheets;
+    const sheets = worksheets.map((w) => w.name);
+    const worksheet = pickSheet(fn, worksheets, sheet);
+
+    // Last row holding a value; prepare.ts bounds row numbers to Excel's grid, so this loop is bounded too.
+    let last = 0;
+    for (let r = Math.min(worksheet.rowCount, 1_048_576); r >= 1 && last === 0; r--) {
+      const row = worksheet.findRow(r);
+      if (row && row.hasValues) last = r;
+    }
+    const rows = [];
+    let cells = 0;
+    let bytesUsed = 0;
+    let truncated = false;
+    for (let r = 1; r <= last; r++) {
+      if (rows.length >= maxRows) {
+        truncated = true;
+        break;
+      }
+      const row = worksheet.findRow(r);
+      const width = row ? Math.min(row.cellCount, 16_384) : 0;
+      const values = [];
+      let used = 0;
+      for (let c = 1; c <= width; c++) {
+        const cell = row.findCell(c);
+        const value = !cell || cell.type === MERGE ? null : convert(cell.value);
+        values.push(value);
+        if (value !== null) used = c;
+      }
+      values.length = used;
+      let size = 2;
+      for (const value of values) size += cellSize(value);
+      if (cells + values.length > maxCells || bytesUsed + size > maxOutputBytes) {
+        truncated = true;
+        break;
+      }
+      cells += values.length;
+      bytesUsed += size;
+      rows.push(values);
+    }
+    return { value: { sheets, sheet: worksheet.name, rows, truncated } };
+  },
+
+  async write({ sheets }) {
+    const workbook = new ExcelJS.Workbook();
+    // Fixed metadata and zip timestamps, so the same sheets always give the same bytes.
+    const epoch = new Date(Date.UTC(1980, 0, 1));
+    workbook.created = epoch;
+    workbook.modified = epoch;
+    for (const { name, rows } of sheets) {
+      const worksheet = workbook.addWorksheet(name);
+      for (const row of rows) worksheet.addRow(row);
+    }
+    const written = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const parts = fflate.unzipSync(written);
+    const names = Object.keys(parts);
+    const out = fflate.zipSync(
+      Object.fromEntries(names.map((name) => [name, [parts[name], { mtime: new Date(1980, 0, 1) }]])),
+      { level: 6 },
+    );
+    return { value: out, transfer: [out.buffer] };
+  },
+};
