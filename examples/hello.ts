@@ -1,6 +1,8 @@
-// The Quickstart's example guest: TypeScript run in the sandbox, importing a shipped guest pack (@capsule/yaml),
-// with a pinned clock and seed so its output is the same every time.
+// The Quickstart's example guest: TypeScript run in the sandbox, using a shipped guest pack (@capsule/yaml, which
+// runs inside QuickJS) and a host pack (@capsule/csv, papaparse on the host behind a facade), with a pinned clock
+// and seed so its output is the same every time.
 import yaml from "@capsule/yaml";
+import { stringify } from "@capsule/csv";
 
 interface Order { id: number; item: string; qty: number; price: number }
 
@@ -20,4 +22,5 @@ return {
   luckyOrder: orders[Math.floor(Math.random() * orders.length)].id,
   at: new Date().toISOString(),
   report: yaml.dump({ totals: Object.fromEntries(totals) }),
+  csv: await stringify([...totals].map(([item, total]) => ({ item, total })), { escapeFormulae: true }),
 };

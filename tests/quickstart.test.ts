@@ -1,0 +1,30 @@
+// The Quickstart's main job: `capsule run examples/hello.ts` with a guest pack and a host pack, deterministic.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const CLI = fileURLToPath(new URL("../cli/dist/main.js", import.meta.url));
+const EXAMPLE = fileURLToPath(new URL("../examples/hello.ts", import.meta.url));
+
+describe("the Quickstart example", () => {
+  it("prints the same result on every run", () => {
+    const home = mkdtempSync(join(tmpdir(), "capsule-quickstart-"));
+    const run = () => spawnSync(process.execPath, [CLI, "run", EXAMPLE, "--seed", "7", "--now", "2026-01-01T00:00:00Z", "--home", home], { encoding: "utf8", env: { ...process.env, CAPSULE_PACK_PATH: "" } });
+    const first = run();
+    expect(first.status, first.stderr).toBe(0);
+    const value = JSON.parse(first.stdout.slice(first.stdout.indexOf("{")));
+    expect(value).toEqual({
+      totals: { tea: 22.5, cake: 12 },
+      grandTotal: 34.5,
+      luckyOrder: 1,
+      at: "2026-01-01T00:00:00.000Z",
+      report: "totals:\n  tea: 22.5\n  cake: 12\n",
+      csv: "item,total\r\ntea,22.5\r\ncake,12",
+    });
+    expect(first.stdout.startsWith("processed 3 orders\n")).toBe(true);
+    expect(run().stdout).toBe(first.stdout);
+  }, 120_000);
+});
