@@ -12,8 +12,6 @@ import { newStringFast } from "./fast-string.js";
 
 type Fatal = { code: ErrorCode; message: string };
 
-/** Census fields (bytes) that make up the reported guest heap. */
-const CENSUS_FIELDS = ["atom_size", "str_size", "obj_size", "prop_size", "shape_size", "js_func_size", "js_func_code_size", "js_func_pc2line_size", "binary_object_size"];
 /** CPU time between heap samples taken from the interrupt handler. */
 const HEAP_SAMPLE_MS = 20;
 
@@ -200,8 +198,7 @@ class GuestRun implements RunHooks {
     if (!this.template.preloaded && this.task.facades.length > 0) {
       // Facades first, so that they alone take the bridge before it is sealed.
       const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));
-      const sealed = ctx.callFunction(this.template.seal, ctx.undefined);
-      (sealed.error ?? sealed.value).dispose();
+      this.template.callSeal();
       if (!loaded) return this.stopReason() ?? this.importRefusal ?? { code: "E_IMPORT_REFUSED", message: `a host-module facade (${this.task.facades.join(", ")}) failed to load` };
     }
     const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
@@ -234,9 +231,7 @@ class GuestRun implements RunHooks {
       return this.importRefusal ?? error;
     }
     this.importsClosed = true;
-    // The facades' bridge leaves the global object before any user code runs.
-    const sealed = ctx.callFunction(this.template.seal, ctx.undefined);
-    (sealed.error ?? sealed.value).dispose();
+    // The bridge left the global object before any module but the facades loaded (in the template, or just above).
     const mainFn = ctx.getProp(namespace, "default");
     namespace.dispose();
     const called = this.slice(() => ctx.callFunction(mainFn, ctx.undefined));
@@ -475,9 +470,13 @@ class GuestRun implements RunHooks {
       const internals = this.rt as unknown as { ffi: { QTS_RuntimeComputeMemoryUsage(rt: unknown, ctx: unknown): unknown }; rt: { value: unknown } };
       const context = this.ctx as unknown as { ctx: { value: unknown }; memory: { heapValueHandle(ptr: unknown): QuickJSHandle } };
       const usage = context.memory.heapValueHandle(internals.ffi.QTS_RuntimeComputeMemoryUsage(internals.rt.value, context.ctx.value));
-      const census = this.ctx.dump(usage) as Record<string, number>;
+      const summed = this.ctx.callFunction(this.template.census, this.ctx.undefined, usage);
       usage.dispose();
-      const bytes = CENSUS_FIELDS.reduce((sum, field) => sum + (census[field] ?? 0), 0) + (census.fast_array_elements ?? 0) * 8;
+      if (summed.error) {
+        summed.error.dispose();
+        return;
+      }
+      const bytes = summed.value.consume((h) => this.ctx.getNumber(h));
       if (bytes > this.peakHeapBytes) this.peakHeapBytes = bytes;
     } catch {
       // Best effort: a runtime at its memory limit may not build the census object.

@@ -66,6 +66,7 @@ export class EngineTemplate {
   readonly encode: QuickJSHandle;
   readonly decode: QuickJSHandle;
   readonly seal: QuickJSHandle;
+  readonly census: QuickJSHandle;
   private current: RunHooks | undefined;
   private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
@@ -96,6 +97,7 @@ export class EngineTemplate {
     this.encode = this.keep(ctx.getProp(made, "encode"));
     this.decode = this.keep(ctx.getProp(made, "decode"));
     this.seal = this.keep(ctx.getProp(made, "seal"));
+    this.census = this.keep(ctx.getProp(made, "census"));
     const preloadFile = ctx.getProp(made, "preload");
     made.dispose();
     for (const [file, name] of PRELOADED) {
@@ -105,6 +107,8 @@ export class EngineTemplate {
     }
     preloadFile.dispose();
     this.preloaded = preload !== undefined && Object.keys(preload.modules).length > 0 && this.preloadModules(preload);
+    // Without a module set no facade can need the bridge: seal it now, so runs never pay for it.
+    if (!preload || preload.facades.length === 0) this.callSeal();
     if (brkAddress !== undefined) {
       const brk = this.brk();
       this.snapshot = { segments: snapshotSegments(instance, brk), brk };
@@ -117,6 +121,12 @@ export class EngineTemplate {
    */
   static create(instance: EngineInstance, brkAddress: number | undefined, preload?: PreloadSet): EngineTemplate {
     return new EngineTemplate(instance, brkAddress, preload);
+  }
+
+  /** Deletes the bridge's global (idempotent). */
+  callSeal(): void {
+    const sealed = this.ctx.callFunction(this.seal, this.ctx.undefined);
+    (sealed.error ?? sealed.value).dispose();
   }
 
   /** Evaluates a module importing `specifiers` (in order) under `name`; false if it throws or does not finish. */
@@ -158,8 +168,7 @@ export class EngineTemplate {
       const others = Object.keys(set.modules).filter((specifier) => !set.facades.includes(specifier));
       if (!this.evaluateImports(FACADES_MODULE, set.facades)) return false;
       // Facades have taken the bridge; no other module may see its global.
-      const sealed = this.ctx.callFunction(this.seal, this.ctx.undefined);
-      (sealed.error ?? sealed.value).dispose();
+      this.callSeal();
       return this.evaluateImports(PRELOAD_MODULE, others);
     } finally {
       this.current = undefined;

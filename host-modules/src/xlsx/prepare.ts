@@ -8,7 +8,7 @@ import { Zip, ZipPassThrough } from "fflate";
 import { HostModuleError } from "../errors.js";
 import { n } from "../check.js";
 import { XLSX_MAX_CELLS, XLSX_MAX_COLUMNS, XLSX_MAX_INFLATED_BYTES, XLSX_MAX_PARTS, XLSX_MAX_ROWS, XLSX_MAX_SHEET_ID } from "../limits.js";
-import { inflateArchive, type InflatedEntry } from "../zip/inflate.js";
+import { concat, inflateArchive, type InflatedEntry } from "../zip/inflate.js";
 
 /**
  * A start tag with its attribute text, allowing ">" inside quoted values. "<" may not appear inside a tag in XML,
@@ -149,13 +149,7 @@ function rezip(entries: InflatedEntry[]): Uint8Array {
     file.push(entry.data, true);
   }
   writer.end();
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concat(chunks, size);
 }
 
 /** Checks an xlsx file and returns the archive to hand to exceljs (see the file comment). */

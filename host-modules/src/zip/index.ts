@@ -7,7 +7,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { HostModuleError, guarded } from "../errors.js";
 import { checkBytes, intRange, isBytes, isPlainObject, n, ownValue, quote, readOptions, typeName, type OptionRule } from "../check.js";
 import { MAX_OUTPUT_BYTES, ZIP_MAX_ENTRIES, ZIP_MAX_INFLATED_BYTES, ZIP_MAX_NAME_BYTES } from "../limits.js";
-import { inflateArchive } from "./inflate.js";
+import { concat, inflateArchive } from "./inflate.js";
 
 export interface UnzipOptions {
   maxEntries?: number;
@@ -127,13 +127,7 @@ export async function zip(entries: Record<string, Uint8Array | string>, options?
     if (size > MAX_OUTPUT_BYTES) {
       throw new HostModuleError("output-too-large", `${fn}: the archive is over the ${n(MAX_OUTPUT_BYTES)}-byte output limit`);
     }
-    const out = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return out;
+    return concat(chunks, size);
   });
   return archive;
 }

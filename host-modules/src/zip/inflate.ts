@@ -35,7 +35,8 @@ export interface InflatedEntry {
   data: Uint8Array;
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
+/** Joins chunks whose total length is `size` into one array. */
+export function concat(chunks: Uint8Array[], size: number): Uint8Array {
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
