@@ -15,7 +15,45 @@ const VIEWS: Record<string, new (buffer: ArrayBuffer) => ArrayBufferView> = {
 
 export type EncodeResult = { ok: true; encoded: Encoded } | { ok: false; message: string };
 
+/**
+ * True when `value` is plain JSON data (objects, arrays, finite numbers other than -0, short strings, booleans,
+ * null): then JSON.stringify needs no replacer, which is several times faster in V8. Bounded by `budget` nodes,
+ * and false for cycles (the replacer path reports those).
+ */
+function isPlainJson(value: unknown, seen: Set<object>, budget: { nodes: number }): boolean {
+  if (--budget.nodes < 0) return false;
+  switch (typeof value) {
+    case "string": return value.length < BIG_STRING_LENGTH;
+    case "number": return Number.isFinite(value) && !Object.is(value, -0);
+    case "boolean": return true;
+    case "object": {
+      if (value === null) return true;
+      if (seen.has(value)) return false;
+      const proto = Object.getPrototypeOf(value);
+      if (Array.isArray(value)) {
+        seen.add(value);
+        for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], seen, budget)) return false;
+      } else if (proto === Object.prototype || proto === null) {
+        if (Object.prototype.hasOwnProperty.call(value, TAG) || typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+        seen.add(value);
+        for (const key in value) if (!isPlainJson((value as Record<string, unknown>)[key], seen, budget)) return false;
+      } else {
+        return false;
+      }
+      seen.delete(value);
+      return true;
+    }
+    default: return false;
+  }
+}
+
+/** Nodes the plain-JSON check may visit before giving up and using the replacer. */
+const PLAIN_CHECK_BUDGET = 5_000_000;
+
 export function encodeValue(value: unknown): EncodeResult {
+  if (isPlainJson(value, new Set(), { nodes: PLAIN_CHECK_BUDGET })) {
+    return { ok: true, encoded: { json: JSON.stringify({ v: value }), tagged: false, side: [] } };
+  }
   const side: Array<Uint8Array | string> = [];
   let tagged = false;
   const tag = (t: Record<string, unknown>) => {
