@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
 import { run, type RunResult } from "@capsule/runtime";
-import { defaultRegistry } from "@capsule/registry";
+import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
@@ -58,6 +58,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       }
     }
   }
+  // Host modules through the shipped registry, WASM modules through the host's WASM pool.
+  const dispatcher = catalog ? createCapsuleDispatcher({ registry: defaultRegistry(), catalog }) : undefined;
   const result = await run(
     {
       source,
@@ -67,8 +69,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
     },
-    catalog ? { catalog, hostModules: defaultRegistry(), maxWorkers: 1 } : {},
-  );
+    catalog ? { catalog, hostModules: dispatcher, maxWorkers: 1 } : {},
+  ).finally(() => dispatcher?.close());
   if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
     process.stderr.write(`capsule run: ${result.error.message}\n`);

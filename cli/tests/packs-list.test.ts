@@ -44,17 +44,17 @@ describe("capsule packs list", { timeout: 120_000 }, () => {
     expect(cells(rowOf(out.stdout, "@cli-fixture/good"))).toEqual(["@cli-fixture/good", "guest", "1.2.3", expect.stringMatching(/^[0-9a-f]{12}$/), "admitted"]);
   });
 
-  it("shows wasm declarations as pending and host declarations with the registry's verdict, with their kind", () => {
+  it("shows wasm modules admitted by their binary's rules and host declarations with the registry's verdict, with their kind", () => {
     const out = capsule(["packs", "list", "--home", home, "--refresh", "--packs", join(FIXTURES, "pending-root")]);
     expect(out.status).toBe(0);
-    expect(cells(rowOf(out.stdout, "@cli-fixture/hosted/add"))).toEqual(["@cli-fixture/hosted/add", "wasm", "0.3.0", "-", "pending"]);
+    expect(cells(rowOf(out.stdout, "@cli-fixture/hosted/add"))).toEqual(["@cli-fixture/hosted/add", "wasm", "0.3.0", expect.stringMatching(/^[0-9a-f]{12}$/), "admitted"]);
     expect(cells(rowOf(out.stdout, "@cli-fixture/hosted/parse"))).toEqual(["@cli-fixture/hosted/parse", "host", "0.3.0", "-", "refused (host-id-not-pinned)"]);
     expect(rowOf(out.stdout, "@cli-fixture/refused")).toBeUndefined();
     const json = JSON.parse(capsule(["packs", "list", "--home", home, "--json"]).stdout);
     const hosted = json.packs.find((p: { name: string }) => p.name === "@cli-fixture/hosted");
     expect(hosted.modules.map((m: { specifier: string; kind: string; status: string }) => [m.specifier, m.kind, m.status])).toEqual([
       ["@cli-fixture/hosted", "guest", "admitted"],
-      ["@cli-fixture/hosted/add", "wasm", "pending"],
+      ["@cli-fixture/hosted/add", "wasm", "admitted"],
       ["@cli-fixture/hosted/parse", "host", "refused"],
     ]);
   });

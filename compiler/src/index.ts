@@ -21,3 +21,5 @@ export { COMPILER_VERSION } from "./version.js";
 export type * from "./types.js";
 export { createSandboxProbe, compileWithSandbox, PROBE_CPU_MS, PROBE_WALL_MS, type SandboxProbe } from "./sandbox-probe.js";
 export { admitHostModules, type HostAdmitter } from "./host-admission.js";
+export { admitWasmModules, type WasmCatalogInfo } from "./wasm-admission.js";
+export { admitWasm, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, BYTES_CONVENTION, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";

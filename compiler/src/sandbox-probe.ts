@@ -7,6 +7,7 @@ import type { Probe } from "./types.js";
 import { defaultRegistry } from "@capsule/registry";
 import { compile, type CompileOptions, type CompileResult } from "./compile/compile.js";
 import { admitHostModules, type HostAdmitter } from "./host-admission.js";
+import { admitWasmModules } from "./wasm-admission.js";
 
 /** CPU and wall-clock budget of one probe (evaluating a module's top level should be quick). */
 export const PROBE_CPU_MS = 2_000;
@@ -38,13 +39,15 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
 
 /**
  * compile() with the real probe (a sandbox made for the compile and closed after it), then host declarations
- * admitted against the registry's pins (Capsule's shipped pins unless `registry` is given).
+ * admitted against the registry's pins (Capsule's shipped pins unless `registry` is given), and wasm declarations
+ * admitted by their binary's rules.
  */
 export async function compileWithSandbox(options: Omit<CompileOptions, "probe"> & { registry?: HostAdmitter }): Promise<CompileResult> {
   const { probe, close } = createSandboxProbe();
   try {
     const result = await compile({ ...options, probe });
-    return await admitHostModules(result, options.registry ?? defaultRegistry(), options.cacheDir);
+    const withHosts = await admitHostModules(result, options.registry ?? defaultRegistry(), options.cacheDir);
+    return await admitWasmModules(withHosts, options.cacheDir);
   } finally {
     await close();
   }

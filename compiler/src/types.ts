@@ -17,7 +17,13 @@ export type GuestNpmDeclaration = { kind: "guest"; npm: string };
 export type GuestSourceDeclaration = { kind: "guest"; source: string };
 export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
 export type HostDeclaration = { kind: "host"; host: string };
-export type WasmDeclaration = { kind: "wasm"; file: string; exports: Record<string, WasmSignature> };
+export type WasmDeclaration = {
+  kind: "wasm";
+  file: string;
+  exports: Record<string, WasmSignature>;
+  /** Budgets that may only lower Capsule's defaults. */
+  limits?: { callsPerRun?: number; inFlight?: number; callTimeoutMs?: number; totalTimeMs?: number };
+};
 export type ModuleDeclaration = GuestDeclaration | HostDeclaration | WasmDeclaration;
 
 /** The package.json `capsule` field, after schema validation. */

@@ -9,10 +9,19 @@ export const BRIDGE_SPECIFIER = "capsule:bridge";
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function facadeSource(pin: HostPin): string {
-  const names = Object.keys(pin.exports).filter((name) => IDENTIFIER.test(name) && name !== "default").sort();
-  const id = JSON.stringify(pin.id);
+  return forwardingModule(pin.id, Object.keys(pin.exports), `host module ${pin.id} (generated from its pin; calls cross to the host as copies)`);
+}
+
+/** The facade of an admitted WASM module: its calls run in the host's WASM worker pool. */
+export function wasmFacadeSource(id: string, exportNames: readonly string[]): string {
+  return forwardingModule(id, exportNames, `WASM module ${id} (each call runs in a fresh instance on the host)`);
+}
+
+function forwardingModule(hostId: string, exportNames: readonly string[], what: string): string {
+  const names = exportNames.filter((name) => IDENTIFIER.test(name) && name !== "default").sort();
+  const id = JSON.stringify(hostId);
   const lines = [
-    `// Facade of host module ${pin.id} (generated from its pin; calls cross to the host as copies).`,
+    `// Facade of ${what}.`,
     `import bridge from ${JSON.stringify(BRIDGE_SPECIFIER)};`,
     ...names.map((name) => `export async function ${name}(...args) { return bridge.call(${id}, ${JSON.stringify(name)}, args); }`),
     `export default Object.freeze({ ${names.join(", ")} });`,

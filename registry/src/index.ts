@@ -5,3 +5,5 @@ export { SHIPPED_PINS, type ExportPin, type HostPin, type ParamShape } from "./p
 export { facadeSource, BRIDGE_SPECIFIER } from "./facade.js";
 export { isLookalike, skeleton } from "./lookalike.js";
 export { checkArguments } from "./shapes.js";
+export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";
+export { wasmFacadeSource } from "./facade.js";

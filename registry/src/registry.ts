@@ -24,6 +24,7 @@ export class HostCallError extends Error {
 
 /** What the runtime hands the dispatcher for one guest call through a facade. */
 export interface HostModuleCall {
+  runId?: string;
   id: string;
   exportName: string;
   args: unknown[];

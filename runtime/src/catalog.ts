@@ -11,7 +11,7 @@ import type { ModuleResolver, ResolvedModule } from "./types.js";
 export interface CatalogEntry {
   specifier: string;
   pack: string;
-  /** "host" for a host module's facade (then `hostId` names it); guest otherwise. */
+  /** "host" or "wasm" for a facade (then `hostId` names what it calls: a pinned id, or "wasm:<specifier>"); guest otherwise. */
   kind?: "guest" | "host" | "wasm";
   hostId?: string;
   version?: string;
@@ -83,7 +83,8 @@ export function catalogResolver(catalog: CatalogLike, options: CatalogRunOptions
   const resolver: ModuleResolver = {
     resolve(specifier: string, referrer: string): ResolvedModule | undefined {
       if (specifier === BRIDGE_SPECIFIER) {
-        if (bySpecifier.get(referrer)?.kind === "host") return { specifier, source: BRIDGE_SOURCE };
+        const kind = bySpecifier.get(referrer)?.kind;
+        if (kind === "host" || kind === "wasm") return { specifier, source: BRIDGE_SOURCE };
         return refuse(runError("E_IMPORT_REFUSED", `"${BRIDGE_SPECIFIER}" is private to host-module facades; import the host module itself (for example "@capsule/csv")`));
       }
       const entry = bySpecifier.get(specifier);
@@ -106,7 +107,7 @@ export function catalogResolver(catalog: CatalogLike, options: CatalogRunOptions
       }
       const source = loadVerified(entry);
       if (typeof source !== "string") return refuse(source);
-      const host = entry.kind === "host" && entry.hostId ? { id: entry.hostId, pack: entry.pack } : undefined;
+      const host = (entry.kind === "host" || entry.kind === "wasm") && entry.hostId ? { id: entry.hostId, pack: entry.pack } : undefined;
       return { specifier, source, digest: entry.sha256, ...(host ? { host } : {}) };
     },
   };

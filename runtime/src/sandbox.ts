@@ -132,7 +132,11 @@ function withUserPositions(error: RunError, prepared: PreparedSource): RunError 
 }
 
 /** Answers the worker's host calls on the main thread; answers that arrive after the run ended are dropped. */
-function serveHostCalls(port: MessagePort, request: CheckedRequest, modules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string> }) {
+let runCounter = 0;
+
+function serveHostCalls(port: MessagePort, request: CheckedRequest, hostModules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string> }) {
+  const modules = { ...hostModules, runId: `run-${process.pid}-${++runCounter}` };
+  let usedModules = false;
   let open = true;
   let calls = 0;
   const reply = (message: HostReplyMessage) => {
@@ -141,6 +145,7 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest, modules: { d
   port.on("message", async (message: HostCallMessage) => {
     calls++;
     const { id, ns, fn } = message;
+    if (message.module !== undefined) usedModules = true;
     const call = message.module !== undefined ? moduleCall(message.module, fn, modules) : functionCall(ns, fn, request);
     if (typeof call === "string") return reply({ t: "err", id, name: "TypeError", message: call });
     let value: unknown;
@@ -166,6 +171,7 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest, modules: { d
     close() {
       open = false;
       port.close();
+      if (usedModules) modules.dispatcher?.endRun?.(modules.runId);
     },
   };
 }
@@ -179,10 +185,10 @@ function functionCall(ns: string, fn: string, request: CheckedRequest): ((args: 
 }
 
 /** A call through a host module's facade, answered by the sandbox's dispatcher. */
-function moduleCall(id: string, exportName: string, modules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string> }): ((args: unknown[]) => unknown) | string {
-  const { dispatcher, declared } = modules;
+function moduleCall(id: string, exportName: string, modules: { dispatcher?: HostModuleDispatcher; declared: ReadonlyMap<string, string>; runId: string }): ((args: unknown[]) => unknown) | string {
+  const { dispatcher, declared, runId } = modules;
   if (!dispatcher) return `host module "${id}" cannot be called: this sandbox was created without a host-module dispatcher (createSandbox({ hostModules }))`;
-  return (args) => dispatcher.dispatch({ id, exportName, args, declared });
+  return (args) => dispatcher.dispatch({ runId, id, exportName, args, declared });
 }
 
 function failure(error: RunError, started: number): RunResult<never> {

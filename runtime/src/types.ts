@@ -25,6 +25,8 @@ export interface ResolvedModule {
 
 /** One guest call through a host module's facade. */
 export interface HostModuleCall {
+  /** Identifies the run making the call (unique in this process), for per-run budgets. */
+  runId: string;
   id: string;
   exportName: string;
   args: unknown[];
@@ -35,6 +37,8 @@ export interface HostModuleCall {
 /** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */
 export interface HostModuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
+  /** Called once when a run that made host-module calls ends: cancel what it left queued, free its budget. */
+  endRun?(runId: string): void;
 }
 
 /** Resolves a static import before the run starts; undefined means "not available to this run". */

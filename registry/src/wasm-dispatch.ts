@@ -1,0 +1,88 @@
+// Owns dispatching calls from WASM facades: each admitted WASM module's binary (read once and checked against its
+// digest), one budget session per run, calls run statelessly in the host's WASM worker pool (@capsule/host-modules,
+// loaded on first use). Host-module ids are passed on to the registry. Refuses a module the run did not import,
+// an export the module did not declare, and a binary that no longer matches its digest.
+
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { HostCallError, type HostModuleCall, type Registry } from "./registry.js";
+
+export type WasmParam = "i32" | "i64" | "f32" | "f64" | "bytes";
+export interface WasmExportDeclaration { params: WasmParam[]; result?: WasmParam }
+
+/** What a catalog says of an admitted WASM module (the compiler's catalog entries of kind "wasm" carry it). */
+export interface WasmCatalogEntry {
+  specifier: string;
+  pack: string;
+  kind: "wasm";
+  hostId: string;
+  wasm: { file: string; sha256: string; exports: Record<string, WasmExportDeclaration>; budget?: Record<string, number> };
+}
+
+interface WasmSession { call(binary: Uint8Array, digest: string, exportName: string, declaration: WasmExportDeclaration, args: unknown[]): Promise<unknown>; cancel(): void }
+interface WasmRunner { session(budget?: Record<string, number>): WasmSession; close(): Promise<void> }
+
+export interface CapsuleDispatcher {
+  dispatch(call: HostModuleCall): Promise<unknown>;
+  endRun(runId: string): void;
+  close(): Promise<void>;
+}
+
+/** The dispatcher a sandbox needs for a catalog: WASM modules from the catalog, host modules from the registry. */
+export function createCapsuleDispatcher(options: { registry: Registry; catalog: { modules: readonly unknown[] }; wasmWorkers?: number }): CapsuleDispatcher {
+  const wasmEntries = new Map<string, WasmCatalogEntry>();
+  for (const m of options.catalog.modules as Array<Partial<WasmCatalogEntry>>) {
+    if (m.kind === "wasm" && m.hostId && m.wasm) wasmEntries.set(m.hostId, m as WasmCatalogEntry);
+  }
+  const binaries = new Map<string, Promise<Uint8Array>>();
+  const sessions = new Map<string, WasmSession>();
+  let runner: Promise<WasmRunner> | undefined;
+  const getRunner = () =>
+    (runner ??= (import(`@capsule/host-modules/${"wasm"}`) as Promise<{ createWasmRunner(o?: { workers?: number }): WasmRunner }>).then((m) =>
+      m.createWasmRunner({ workers: options.wasmWorkers }),
+    ));
+  const binaryOf = (entry: WasmCatalogEntry) => {
+    let loaded = binaries.get(entry.wasm.sha256);
+    if (!loaded) {
+      loaded = readFile(entry.wasm.file).then((bytes) => {
+        const digest = createHash("sha256").update(bytes).digest("hex");
+        if (digest !== entry.wasm.sha256) {
+          binaries.delete(entry.wasm.sha256);
+          throw new HostCallError("host-module-failed", `the WASM binary of ${entry.specifier} no longer matches its catalog digest; recompile the packs`);
+        }
+        return new Uint8Array(bytes);
+      });
+      binaries.set(entry.wasm.sha256, loaded);
+    }
+    return loaded;
+  };
+  return {
+    async dispatch(call) {
+      const entry = wasmEntries.get(call.id);
+      if (!entry) return options.registry.dispatch(call);
+      if (call.declared.get(call.id) !== entry.pack) throw new HostCallError("host-module-not-declared", `this run did not import WASM module ${entry.specifier}`);
+      if (!Object.prototype.hasOwnProperty.call(entry.wasm.exports, call.exportName)) {
+        throw new HostCallError("host-export-unknown", `"${call.exportName}" is not an export of ${entry.specifier} (exports: ${Object.keys(entry.wasm.exports).join(", ")})`);
+      }
+      const [binary, wasmRunner] = await Promise.all([binaryOf(entry), getRunner()]);
+      // One budget per run and module: the module's manifest may have lowered it.
+      const key = `${call.runId ?? "anonymous"}\0${call.id}`;
+      let session = sessions.get(key);
+      if (!session) {
+        session = wasmRunner.session(entry.wasm.budget);
+        sessions.set(key, session);
+      }
+      return session.call(binary, entry.wasm.sha256, call.exportName, entry.wasm.exports[call.exportName], call.args);
+    },
+    endRun(runId) {
+      for (const [key, session] of sessions) {
+        if (!key.startsWith(`${runId}\0`)) continue;
+        session.cancel();
+        sessions.delete(key);
+      }
+    },
+    async close() {
+      if (runner) await (await runner).close();
+    },
+  };
+}

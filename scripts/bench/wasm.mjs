@@ -1,0 +1,58 @@
+// WASM benchmark (issue: WASM modules), in this one process: the per-call overhead of a trivial export called from a
+// guest, and a CRC-32 over 1 MiB through the WASM module beside the same computation in guest JavaScript and in
+// native Node (zlib.crc32).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { crc32 as zlibCrc32 } from "node:zlib";
+import { compileWithSandbox } from "../../compiler/dist/index.js";
+import { createCapsuleDispatcher, defaultRegistry } from "../../registry/dist/index.js";
+import { createSandbox } from "../../runtime/dist/index.js";
+import { ms, percentile, ratio, sample, table } from "./stats.mjs";
+
+const PACKS = fileURLToPath(new URL("../../packs/", import.meta.url));
+const MiB = 1024 * 1024;
+const JS_CRC = `function crc32(bytes) {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; table[n] = c; }
+  let crc = -1;
+  for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
+  return (crc ^ -1) | 0;
+}`;
+
+export async function wasmBench() {
+  console.log("== wasm ==\n");
+  const cacheDir = mkdtempSync(join(tmpdir(), "capsule-bench-wasm-"));
+  const { catalog } = await compileWithSandbox({ roots: [PACKS], cacheDir });
+  const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
+  const sandbox = createSandbox({ catalog, hostModules: dispatcher, maxWorkers: 1 });
+  const limits = { cpuMs: 30_000, wallMs: 60_000, hostCalls: 10_000, hostDataBytes: 8 * MiB };
+  const run = async (source) => {
+    const r = await sandbox.run({ source, limits });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    return r.value;
+  };
+  const CALLS = 200;
+  const empty = await sample(() => run("return 1"), 20, 5);
+  const calls = await sample(() => run(`import { add } from "@capsule/checksum"; let s = 0; for (let i = 0; i < ${CALLS}; i++) s = await add(s, 1); return s`), 10, 2);
+  const perCallUs = ((percentile(calls, 0.5) - percentile(empty, 0.5)) / CALLS) * 1000;
+  const makeData = `const data = new Uint8Array(${MiB}); for (let i = 0; i < data.length; i++) data[i] = (i * 31) & 255;`;
+  const baseData = await sample(() => run(`${makeData} return data.length`), 5, 1);
+  const viaWasm = await sample(() => run(`import { crc32 } from "@capsule/checksum"; ${makeData} return await crc32(data)`), 5, 1);
+  const inGuest = await sample(() => run(`${JS_CRC} ${makeData} return crc32(data)`), 5, 1);
+  const bytes = new Uint8Array(MiB).map((_, i) => (i * 31) & 255);
+  const native = await sample(() => zlibCrc32(bytes), 20, 3);
+  await sandbox.close();
+  await dispatcher.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+  const wasmCrc = percentile(viaWasm, 0.5) - percentile(baseData, 0.5);
+  const guestCrc = percentile(inGuest, 0.5) - percentile(baseData, 0.5);
+  table([
+    ["measure (medians)", "time", "ratio"],
+    [`trivial wasm export from a guest (add, per call, ${CALLS} sequential calls)`, `${perCallUs.toFixed(1)} us`, ""],
+    ["crc32 over 1 MiB through @capsule/checksum (run minus making the bytes)", ms(wasmCrc), ratio(wasmCrc, percentile(native, 0.5)) + " of native"],
+    ["the same crc32 in guest JavaScript (QuickJS)", ms(guestCrc), ratio(guestCrc, wasmCrc) + " of wasm"],
+    ["native Node zlib.crc32", ms(percentile(native, 0.5)), "1.00x"],
+  ]);
+}

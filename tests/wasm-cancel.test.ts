@@ -1,0 +1,51 @@
+// A run that ends (here at its wall clock) cancels the WASM calls it left queued or running.
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createCapsuleDispatcher, defaultRegistry, wasmFacadeSource } from "../registry/src/index.js";
+import { createSandbox, type HostModuleCall } from "../runtime/src/index.js";
+
+const wabt = await createRequire(new URL("../compiler/package.json", import.meta.url))("wabt")();
+const binary = Buffer.from(wabt.parseWat("spin.wat", `(module (func (export "spin") (param $n i32) (result i32)
+  (loop $l (local.set $n (i32.sub (local.get $n) (i32.const 1))) (br_if $l (i32.gt_s (local.get $n) (i32.const 0)))) (local.get $n)))`).toBinary({}).buffer);
+const file = join(mkdtempSync(join(tmpdir(), "capsule-wasm-cancel-")), "spin.wasm");
+writeFileSync(file, binary);
+const sha = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
+const facade = wasmFacadeSource("wasm:@t/spin", ["spin"]);
+const catalog = {
+  modules: [{ specifier: "@t/spin", pack: "@t/spin", kind: "wasm" as const, hostId: "wasm:@t/spin", sha256: sha(facade), source: facade,
+    wasm: { file, sha256: sha(binary), exports: { spin: { params: ["i32" as const], result: "i32" as const } }, budget: { callTimeoutMs: 5_000 } } }],
+};
+const inner = createCapsuleDispatcher({ registry: defaultRegistry(), catalog, wasmWorkers: 1 });
+const outcomes: string[] = [];
+const ended: string[] = [];
+const dispatcher = {
+  dispatch: (call: HostModuleCall) => inner.dispatch(call).then(
+    (v) => { outcomes.push("ok"); return v; },
+    (e: { code?: string }) => { outcomes.push(e.code ?? "error"); throw e; },
+  ),
+  endRun: (runId: string) => { ended.push(runId); inner.endRun(runId); },
+};
+const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher });
+afterAll(async () => {
+  await sandbox.close();
+  await inner.close();
+});
+
+describe("wasm calls of a run that ends", () => {
+  it("are cancelled, and the pool serves the next run", async () => {
+    const result = await sandbox.run({
+      source: "import { spin } from '@t/spin'; await Promise.all([spin(2e9), spin(2e9), spin(2e9)]); return 'finished'",
+      limits: { wallMs: 300 },
+    });
+    expect(!result.ok && result.error.code).toBe("E_WALL_TIME");
+    expect(ended).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(outcomes).toEqual(["wasm-cancelled", "wasm-cancelled", "wasm-cancelled"]);
+    const next = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(10)" });
+    expect(next.ok && next.value).toBe(0);
+  });
+});
