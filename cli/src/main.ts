@@ -40,7 +40,8 @@ withRoots(
     .option("--seed <n>", "seed for Math.random", integer("--seed"))
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
-    .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect),
+    .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect)
+    .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines"),
 ).action(async (file: string, options) => {
   process.exitCode = await runCommand(file, options);
 });

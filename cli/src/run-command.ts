@@ -3,10 +3,10 @@
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
-import { run, type RunResult } from "@capsule/runtime";
+import { run, type RunEvent, type RunResult } from "@capsule/runtime";
 import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
@@ -18,6 +18,8 @@ export interface RunOptions extends LocationOptions {
   timeout?: number;
   /** Specifiers the program may import; absent means every admitted module. */
   allow?: string[];
+  /** Write the run's events to this file as JSON Lines. */
+  trace?: string;
 }
 
 /** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
@@ -60,6 +62,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   }
   // Host modules through the shipped registry, WASM modules through the host's WASM pool.
   const dispatcher = catalog ? createCapsuleDispatcher({ registry: defaultRegistry(), catalog }) : undefined;
+  const events: RunEvent[] = [];
   const result = await run(
     {
       source,
@@ -69,8 +72,16 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
     },
-    catalog ? { catalog, hostModules: dispatcher, maxWorkers: 1 } : {},
+    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) },
   ).finally(() => dispatcher?.close());
+  if (options.trace) {
+    try {
+      await writeFile(options.trace, events.map((e) => JSON.stringify(e, jsonReplacer)).join("\n") + "\n");
+    } catch (error) {
+      process.stderr.write(`capsule run: cannot write the trace to ${options.trace}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      return 2;
+    }
+  }
   if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
     process.stderr.write(`capsule run: ${result.error.message}\n`);
@@ -81,6 +92,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     return result.ok ? 0 : 1;
   }
   printHuman(result);
+  printCallSummary(events);
   return result.ok ? 0 : 1;
 }
 
@@ -121,4 +133,21 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** One line on stderr naming the calls the program made (host modules, wasm), when it made any. */
+function printCallSummary(events: RunEvent[]): void {
+  const counts = new Map<string, { n: number; failed: number; ms: number }>();
+  for (const e of events) {
+    if (e.type !== "call") continue;
+    const key = `${e.target}.${e.export}`.replace(/^wasm:/, "");
+    const entry = counts.get(key) ?? { n: 0, failed: 0, ms: 0 };
+    entry.n++;
+    if (!e.ok) entry.failed++;
+    entry.ms += e.durationMs;
+    counts.set(key, entry);
+  }
+  if (counts.size === 0) return;
+  const parts = [...counts].map(([name, c]) => `${name} x${c.n}${c.failed ? ` (${c.failed} failed)` : ""} ${c.ms.toFixed(1)} ms`);
+  process.stderr.write(`[capsule] calls: ${parts.join(", ")}\n`);
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -34,6 +34,15 @@ describe("capsule run", () => {
     const out = capsule(["run", "-"], "console.log('hello'); return 'from stdin'");
     expect(out.status).toBe(0);
     expect(out.stdout).toBe("hello\nfrom stdin\n");
+  });
+
+  it("writes the run's events as JSON Lines with --trace", () => {
+    const tracePath = join(dir, "trace.jsonl");
+    const out = capsule(["run", file("traced.js", "console.log('one'); return 2"), "--trace", tracePath]);
+    expect(out.status).toBe(0);
+    const events = readFileSync(tracePath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(events.map((e) => e.type)).toEqual(["run.start", "console", "run.end"]);
+    expect(events[1]).toMatchObject({ level: "log", message: "one", seq: 2 });
   });
 
   it("exits 1 with the code on a guest error", () => {

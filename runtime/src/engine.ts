@@ -400,11 +400,16 @@ class GuestRun implements RunHooks {
     const { logLines, logBytes } = this.task.limits;
     if (this.logs.length >= logLines || this.logBytes + message.length > logBytes) {
       this.logsTruncated = true;
-      this.logs.push({ level: "warn", message: LOG_TRUNCATED(logLines, logBytes) });
+      this.keepLog("warn", LOG_TRUNCATED(logLines, logBytes));
       return;
     }
     this.logBytes += message.length;
-    this.logs.push({ level: level as LogEntry["level"], message });
+    this.keepLog(level as LogEntry["level"], message);
+  }
+
+  private keepLog(level: LogEntry["level"], message: string): void {
+    this.logs.push({ level, message });
+    if (this.task.streamLogs) this.task.port?.postMessage({ t: "log", level, message });
   }
 
   // ---- results

@@ -22,6 +22,8 @@ export interface Limits {
   hostCallsInFlight: number;
   /** Encoded size of one host-call's arguments or result in bytes. */
   hostDataBytes: number;
+  /** Time one policy answer may take (the run's wall clock is paused meanwhile, and CPU is not spent). */
+  policyWaitMs: number;
 }
 
 /** Limits a run gets when it asks for nothing. */
@@ -36,6 +38,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   hostCalls: 1_000,
   hostCallsInFlight: 32,
   hostDataBytes: 16 * 1024 * 1024,
+  policyWaitMs: 60_000,
 });
 
 /** The most any caller may raise a limit to. */
@@ -51,6 +54,7 @@ export const LIMIT_CEILINGS: Readonly<Limits> = Object.freeze({
   hostCalls: 100_000,
   hostCallsInFlight: 256,
   hostDataBytes: 64 * 1024 * 1024,
+  policyWaitMs: 3_600_000,
 });
 
 /** Smallest values that still leave a usable sandbox. */
@@ -65,6 +69,7 @@ export const LIMIT_FLOORS: Readonly<Limits> = Object.freeze({
   hostCalls: 0,
   hostCallsInFlight: 1,
   hostDataBytes: 1024,
+  policyWaitMs: 1,
 });
 
 /** Stack of each worker thread in MiB; QuickJS recursion runs on it, so it must dwarf stackBytes' ceiling. */

@@ -39,6 +39,8 @@ export interface WorkerTask {
   port?: MessagePort;
   /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value. */
   control: SharedArrayBuffer;
+  /** Post each kept console line over `port` as it is written (the run is being traced). */
+  streamLogs: boolean;
 }
 
 export interface HostCallMessage {
@@ -49,6 +51,13 @@ export interface HostCallMessage {
   /** Set for a host-module call through a facade: the host id (then `ns` repeats it). */
   module?: string;
   args: Encoded;
+}
+
+/** A console line, streamed while the run is traced. */
+export interface LogMessage {
+  t: "log";
+  level: string;
+  message: string;
 }
 
 export type HostReplyMessage =

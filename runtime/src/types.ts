@@ -4,6 +4,8 @@ import type { Limits } from "./limits.js";
 import type { RunError } from "./errors.js";
 import type { LogEntry } from "./protocol.js";
 import type { CatalogLike, RunWarning } from "./catalog.js";
+import type { EventListener } from "./events.js";
+import type { Policy } from "./policy.js";
 
 export type { Limits, RunError, LogEntry, CatalogLike, RunWarning };
 
@@ -65,6 +67,12 @@ export interface RunRequest {
   /** With a catalog: expected sha256 per specifier; drift is a warning, or a refusal with strictPins. */
   pins?: Readonly<Record<string, string>>;
   strictPins?: boolean;
+  /** Receives this run's trace events (in addition to the sandbox's onEvent). */
+  onEvent?: EventListener;
+  /** Consulted before every host-function, host-module and wasm call of this run (overrides the sandbox's). */
+  policy?: Policy;
+  /** Put call arguments and results into "call" events (off by default: sizes only). */
+  traceData?: boolean;
 }
 
 export interface RunStats {
@@ -96,6 +104,12 @@ export interface SandboxOptions {
   catalog?: CatalogLike;
   /** Answers calls from host-module facades (e.g. `defaultRegistry()` of @capsule/registry). */
   hostModules?: HostModuleDispatcher;
+  /** Receives every run's trace events. */
+  onEvent?: EventListener;
+  /** Consulted before every host-function, host-module and wasm call (see defaultPolicy()). */
+  policy?: Policy;
+  /** Put call arguments and results into "call" events. */
+  traceData?: boolean;
   /** Default limits for runs of this sandbox (each still within its ceiling). */
   limits?: Partial<Limits>;
   /**

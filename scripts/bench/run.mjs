@@ -3,8 +3,9 @@ import { runtimeBench } from "./runtime.mjs";
 import { packsBench } from "./packs.mjs";
 import { hostBench } from "./host.mjs";
 import { wasmBench } from "./wasm.mjs";
+import { traceBench } from "./trace.mjs";
 
-const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench };
+const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (wanted.length === 0 || wanted.includes(name)) await bench();

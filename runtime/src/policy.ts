@@ -1,0 +1,60 @@
+// Owns the policy gate: a hook consulted before every host-function, host-module and wasm call, with the call's
+// name and arguments; it may be async, and answers allow or deny with a reason. Also owns marking host functions
+// side-effecting, and the default policy that denies side-effecting calls unless they were granted by name.
+
+import type { CallKind } from "./events.js";
+
+export interface PolicyCall {
+  runId: string;
+  kind: CallKind;
+  /** "users.find" for host functions; the host id and export for modules ("capsule.csv", "parse"). */
+  target: string;
+  export: string;
+  args: readonly unknown[];
+  /** True for a host function marked side-effecting (see sideEffecting()). */
+  sideEffects: boolean;
+}
+
+export type PolicyDecision = { allow: true } | { allow: false; reason: string };
+export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecision>;
+
+const SIDE_EFFECTS = Symbol.for("capsule.sideEffects");
+const DESCRIPTION = Symbol.for("capsule.description");
+
+export interface HostFunctionInfo {
+  /** The function changes something outside the run (sends, writes, charges): the default policy denies it unless granted. */
+  sideEffects?: boolean;
+  /** One line for generated docs. */
+  description?: string;
+  /** A TypeScript-like signature for generated docs, e.g. "(id: number) => Promise<User>". */
+  signature?: string;
+}
+
+/** Marks a host function with what the policy and the docs should know about it; returns the same function. */
+export function describeHostFunction<F extends (...args: never[]) => unknown>(fn: F, info: HostFunctionInfo): F {
+  Object.defineProperty(fn, SIDE_EFFECTS, { value: info.sideEffects === true });
+  Object.defineProperty(fn, DESCRIPTION, { value: { description: info.description, signature: info.signature } });
+  return fn;
+}
+
+/** Shorthand: describeHostFunction(fn, { sideEffects: true, description }). */
+export function sideEffecting<F extends (...args: never[]) => unknown>(fn: F, description?: string): F {
+  return describeHostFunction(fn, { sideEffects: true, description });
+}
+
+export function isSideEffecting(fn: unknown): boolean {
+  return typeof fn === "function" && (fn as unknown as Record<symbol, unknown>)[SIDE_EFFECTS] === true;
+}
+
+export function hostFunctionInfo(fn: unknown): { description?: string; signature?: string } {
+  return (typeof fn === "function" && ((fn as unknown as Record<symbol, unknown>)[DESCRIPTION] as { description?: string; signature?: string })) || {};
+}
+
+/** Denies side-effecting host functions unless granted by name ("billing.charge"); allows everything else. */
+export function defaultPolicy(options: { grant?: readonly string[] } = {}): Policy {
+  const granted = new Set(options.grant ?? []);
+  return (call) => {
+    if (!call.sideEffects || granted.has(call.target)) return { allow: true };
+    return { allow: false, reason: `${call.target} has side effects and was not granted to this run (grant it by name: defaultPolicy({ grant: ["${call.target}"] }))` };
+  };
+}
