@@ -7,6 +7,7 @@ import { packCheckCommand } from "./pack-check.js";
 import { packNewCommand } from "./pack-new.js";
 import { packsCompileCommand } from "./packs-compile.js";
 import { packsListCommand } from "./packs-list.js";
+import { packsDocsCommand } from "./packs-docs.js";
 import { runCommand } from "./run-command.js";
 
 const program = new Command()
@@ -66,6 +67,16 @@ withRoots(
     .option("--refresh", "compile before listing, even when a catalog exists"),
 ).action(async (options) => {
   process.exitCode = await packsListCommand(options);
+});
+
+withRoots(
+  packs
+    .command("docs")
+    .description("print the reference for the modules a run may import (summaries, exports, .d.ts, guest surface, limits)")
+    .option("--allow <specifier>", "a module the run may import (repeatable; default: every admitted module)", collect)
+    .option("--format <format>", "md or dts", "md"),
+).action(async (options) => {
+  process.exitCode = await packsDocsCommand(options);
 });
 
 const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");

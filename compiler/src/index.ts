@@ -23,3 +23,4 @@ export { createSandboxProbe, compileWithSandbox, PROBE_CPU_MS, PROBE_WALL_MS, ty
 export { admitHostModules, type HostAdmitter } from "./host-admission.js";
 export { admitWasmModules, type WasmCatalogInfo } from "./wasm-admission.js";
 export { admitWasm, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, BYTES_CONVENTION, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
+export { docs, type DocsOptions } from "./docs.js";

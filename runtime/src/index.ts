@@ -8,5 +8,5 @@ export { catalogResolver, BRIDGE_SPECIFIER, type CatalogEntry, type CatalogLike,
 export type {
   HostFunction, HostFunctions, HostModuleCall, HostModuleDispatcher, LogEntry, ModuleResolver, ResolvedModule, RunRequest, RunResult, RunStats, SandboxOptions,
 } from "./types.js";
-export { defaultPolicy, describeHostFunction, sideEffecting, type HostFunctionInfo, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
+export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, type HostFunctionInfo, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";

@@ -1,0 +1,100 @@
+// Owns the API reference a run may be given (for a model's prompt, or a person): generated from the same catalog the
+// runtime enforces, so it cannot advertise an export a run could not call. For exactly the modules a run may import:
+// each module's summary, its exports, the pack's .d.ts declarations; then the guest surface, the run's limits and
+// the host-function namespaces with their signatures and descriptions.
+
+import { readFile } from "node:fs/promises";
+import { DEFAULT_LIMITS, STANDARD_GLOBALS, hostFunctionInfo, type HostFunctions, type Limits } from "@capsule/runtime";
+import { discoverPacks } from "./discovery/discover.js";
+import type { Catalog, CatalogModule } from "./types.js";
+
+export interface DocsOptions {
+  catalog: Catalog;
+  /** The pack roots the catalog was compiled from (for each pack's .d.ts). */
+  roots: readonly string[];
+  /** Specifiers the run may import; omitted means every admitted module. */
+  allow?: readonly string[];
+  format?: "md" | "dts";
+  limits?: Partial<Limits>;
+  hostFunctions?: HostFunctions;
+}
+
+const KIND_NOTE: Record<string, string> = {
+  guest: "runs inside the sandbox",
+  host: "runs on the host; every call is async",
+  wasm: "WebAssembly on the host; every call is async",
+};
+
+export async function docs(options: DocsOptions): Promise<string> {
+  const allowed = options.catalog.modules
+    .filter((m) => !options.allow || options.allow.includes(m.specifier))
+    .sort((a, b) => (a.specifier < b.specifier ? -1 : 1));
+  const { packs } = await discoverPacks({ roots: options.roots });
+  const typesByPack = new Map<string, string>();
+  for (const pack of packs) {
+    if (!pack.types || !allowed.some((m) => m.pack === pack.name)) continue;
+    typesByPack.set(pack.name, (await readFile(pack.types.absolute, "utf8")).trim());
+  }
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  return options.format === "dts" ? dtsDocs(allowed, typesByPack, options.hostFunctions) : markdownDocs(allowed, typesByPack, limits, options.hostFunctions);
+}
+
+function hostFunctionLines(hostFunctions: HostFunctions | undefined): Array<{ ns: string; fn: string; signature?: string; description?: string }> {
+  return Object.entries(hostFunctions ?? {}).flatMap(([ns, fns]) =>
+    Object.entries(fns).map(([fn, impl]) => ({ ns, fn, ...hostFunctionInfo(impl) })),
+  );
+}
+
+function markdownDocs(modules: CatalogModule[], typesByPack: Map<string, string>, limits: Limits, hostFunctions?: HostFunctions): string {
+  const out: string[] = ["# Modules this run may import", ""];
+  if (modules.length === 0) out.push("None.", "");
+  for (const m of modules) {
+    out.push(`## \`${m.specifier}\` (${KIND_NOTE[m.kind] ?? m.kind})`, "", m.summary || "", "", `Exports: ${m.exports.map((e) => `\`${e}\``).join(", ")}`, "");
+  }
+  const packsWithTypes = [...new Set(modules.map((m) => m.pack))].filter((p) => typesByPack.has(p));
+  if (packsWithTypes.length) {
+    out.push("## Declarations", "", "```ts");
+    for (const pack of packsWithTypes) out.push(typesByPack.get(pack)!, "");
+    out.push("```", "");
+  }
+  const functions = hostFunctionLines(hostFunctions);
+  if (functions.length) {
+    out.push("# Host functions", "");
+    for (const f of functions) out.push(`- \`${f.ns}.${f.fn}${f.signature ?? "(...args) => Promise<unknown>"}\`${f.description ? `: ${f.description}` : ""}`);
+    out.push("", "Every host function returns a promise; arguments and results cross as copies.", "");
+  }
+  out.push(
+    "# Guest surface",
+    "",
+    "The program is the body of an async function: top-level `await` and `return` work; `import` declarations go at the top level.",
+    `Globals: ${STANDARD_GLOBALS.join(", ")}.`,
+    "No `eval`/`Function` from strings, no timers, no `process`, `require`, `fetch`, `Buffer`, `crypto` or dynamic `import()`.",
+    "`Date` starts at the run's clock and advances 1 ms per reading (UTC); `Math.random` is seeded.",
+    "",
+    "# Limits",
+    "",
+    ...Object.entries(limits).map(([name, value]) => `- ${name}: ${value}`),
+    "",
+  );
+  return out.join("\n");
+}
+
+function dtsDocs(modules: CatalogModule[], typesByPack: Map<string, string>, hostFunctions?: HostFunctions): string {
+  const out: string[] = ["// Modules this run may import, and its host functions (generated from the catalog)."];
+  const packs = new Set(modules.map((m) => m.pack));
+  for (const pack of packs) {
+    const types = typesByPack.get(pack);
+    if (types) out.push(types);
+  }
+  for (const m of modules) {
+    if (typesByPack.has(m.pack)) continue;
+    out.push(`declare module ${JSON.stringify(m.specifier)} {`, ...m.exports.filter((e) => e !== "default").map((e) => `  export const ${e}: any;`), "  const defaultExport: any;", "  export default defaultExport;", "}");
+  }
+  const byNs = new Map<string, string[]>();
+  for (const f of hostFunctionLines(hostFunctions)) {
+    const line = `  ${f.fn}${f.signature ? f.signature.replace(/^\((.*)\)\s*=>\s*(.*)$/, "($1): $2") : "(...args: unknown[]): Promise<unknown>"};${f.description ? ` // ${f.description}` : ""}`;
+    byNs.set(f.ns, [...(byNs.get(f.ns) ?? []), line]);
+  }
+  for (const [ns, lines] of byNs) out.push(`declare const ${ns}: {`, ...lines, "};");
+  return out.join("\n") + "\n";
+}
