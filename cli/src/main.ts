@@ -8,6 +8,7 @@ import { packNewCommand } from "./pack-new.js";
 import { packsCompileCommand } from "./packs-compile.js";
 import { packsListCommand } from "./packs-list.js";
 import { packsDocsCommand } from "./packs-docs.js";
+import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
 import { runCommand } from "./run-command.js";
 
 const program = new Command()
@@ -78,6 +79,28 @@ withRoots(
 ).action(async (options) => {
   process.exitCode = await packsDocsCommand(options);
 });
+
+withHome(
+  packs
+    .command("install")
+    .description("install a pack from npm (name@range), a tarball or a directory, without install scripts; refused packs leave nothing behind")
+    .argument("<spec>", "an npm spec, a .tgz file or a folder")
+    .option("--json", "print the ledger entry as JSON"),
+).action(async (spec: string, options) => {
+  process.exitCode = await packsInstallCommand(spec, options);
+});
+
+withHome(packs.command("uninstall").description("remove an installed pack").argument("<name>", "the pack's package name")).action(
+  async (name: string, options) => {
+    process.exitCode = await packsUninstallCommand(name, options);
+  },
+);
+
+withHome(packs.command("audit").description("check installed packs against the ledger and the catalog's digests").option("--json", "print findings as JSON")).action(
+  async (options) => {
+    process.exitCode = await packsAuditCommand(options);
+  },
+);
 
 const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");
 
