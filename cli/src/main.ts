@@ -8,6 +8,7 @@ import { packNewCommand } from "./pack-new.js";
 import { packsCompileCommand } from "./packs-compile.js";
 import { packsListCommand } from "./packs-list.js";
 import { packsDocsCommand } from "./packs-docs.js";
+import { serveCommand } from "./serve.js";
 import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
 import { runCommand } from "./run-command.js";
 
@@ -101,6 +102,17 @@ withHome(packs.command("audit").description("check installed packs against the l
     process.exitCode = await packsAuditCommand(options);
   },
 );
+
+withRoots(
+  program
+    .command("serve")
+    .description("serve the compiled catalog over HTTP: the index, modules by specifier and by digest (ETag, 304, immutable digest URLs)")
+    .option("--port <port>", "port to listen on (0 picks a free one)", integer("--port"), 7300)
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--tokens <file>", 'JSON file of bearer tokens and the packs each grants: { "<token>": ["@capsule/*"] }'),
+).action(async (options) => {
+  process.exitCode = await serveCommand(options);
+});
 
 const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");
 

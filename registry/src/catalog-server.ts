@@ -1,0 +1,112 @@
+// Owns serving a compiled catalog over HTTP: the index and each module's source by specifier and by digest, with
+// the digest and a strong ETag on every response (304 on a match), immutable caching for digest URLs, and bearer
+// tokens that each grant a set of packs. Refuses a module the caller's token does not grant (403) and one that does
+// not exist (404); the status depends only on the token's grants and the name asked for, never on what else is
+// installed, and no response lists modules the caller cannot fetch. Stateless: any number of instances (or a CDN
+// in front of the digest URLs) can serve the same content-addressed files.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+
+export interface ServedModule {
+  specifier: string;
+  pack: string;
+  version?: string;
+  kind: string;
+  sha256: string;
+  exports?: readonly string[];
+  size?: number;
+  summary?: string;
+  sourcePath?: string;
+  source?: string;
+}
+
+export interface CatalogServerOptions {
+  catalog: { modules: readonly ServedModule[] };
+  /** token → pack patterns it may fetch ("@capsule/yaml", "@capsule/*", "*"). Omitted: no authorization (local use). */
+  tokens?: Readonly<Record<string, readonly string[]>>;
+}
+
+const grants = (patterns: readonly string[], pack: string) =>
+  patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
+
+/** The pack a specifier belongs to, from its name alone ("@scope/name/sub" → "@scope/name"). */
+const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+
+export function createCatalogServer(options: CatalogServerOptions): Server {
+  const bySpecifier = new Map(options.catalog.modules.map((m) => [m.specifier, m]));
+  const byDigest = new Map(options.catalog.modules.map((m) => [m.sha256, m]));
+  const sources = new Map<string, Promise<string>>();
+  const sourceOf = (m: ServedModule) => {
+    let source = sources.get(m.sha256);
+    if (!source) {
+      source = (m.source !== undefined ? Promise.resolve(m.source) : readFile(m.sourcePath!, "utf8")).then((text) => {
+        if (createHash("sha256").update(text).digest("hex") !== m.sha256) throw new Error("digest mismatch");
+        return text;
+      });
+      sources.set(m.sha256, source);
+      source.catch(() => sources.delete(m.sha256));
+    }
+    return source;
+  };
+  const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
+    if (!options.tokens) return ["*"];
+    const header = req.headers.authorization ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7) : undefined;
+    return token !== undefined && Object.prototype.hasOwnProperty.call(options.tokens, token) ? options.tokens[token] : undefined;
+  };
+  const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...headers });
+    res.end(body);
+  };
+  const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message }));
+
+  async function serveModule(req: IncomingMessage, res: ServerResponse, m: ServedModule, immutable: boolean) {
+    const etag = `"sha256-${m.sha256}"`;
+    const headers = {
+      etag,
+      "x-capsule-digest": `sha256-${m.sha256}`,
+      "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    };
+    if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    let source: string;
+    try {
+      source = await sourceOf(m);
+    } catch {
+      return error(res, 500, "module-unavailable", "the module's compiled source is missing or no longer matches its digest; recompile the packs");
+    }
+    send(res, 200, source, { ...headers, "content-type": "text/javascript; charset=utf-8" });
+  }
+
+  return createServer(async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return error(res, 405, "method-not-allowed", "only GET and HEAD are served");
+    const patterns = patternsFor(req);
+    if (!patterns) return error(res, 401, "token-required", "present a bearer token that grants the packs you need (Authorization: Bearer <token>)");
+    const url = new URL(req.url ?? "/", "http://catalog");
+    const path = decodeURIComponent(url.pathname);
+    if (path === "/catalog") {
+      const modules = options.catalog.modules
+        .filter((m) => grants(patterns, m.pack))
+        .map(({ specifier, pack, version, kind, sha256, exports, size, summary }) => ({ specifier, pack, version, kind, sha256, exports, size, summary, url: `/digest/${sha256}` }));
+      return send(res, 200, JSON.stringify({ version: 1, modules }), { "cache-control": "no-cache" });
+    }
+    if (path.startsWith("/modules/")) {
+      const specifier = path.slice("/modules/".length);
+      if (!grants(patterns, packOf(specifier))) return error(res, 403, "not-allowed", "your token does not grant this pack");
+      const m = bySpecifier.get(specifier);
+      if (!m) return error(res, 404, "not-found", "no such module");
+      return serveModule(req, res, m, false);
+    }
+    if (path.startsWith("/digest/")) {
+      const m = byDigest.get(path.slice("/digest/".length));
+      if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
+      return serveModule(req, res, m, true);
+    }
+    return error(res, 404, "not-found", "routes: /catalog, /modules/<specifier>, /digest/<sha256>");
+  });
+}
