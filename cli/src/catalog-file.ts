@@ -7,6 +7,7 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { compileWithSandbox, type Catalog, type CompileProgress, type CompileResult } from "@capsule/compiler";
 import { ensureInstallRoot, type Locations } from "./paths.js";
+import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
 
 export interface CompileRootsOptions {
   force?: boolean;
@@ -20,12 +21,15 @@ export interface CompileRootsOptions {
 /** Compiles the roots (warm compiles read the cache only: no esbuild) and, unless told not to, saves the catalog. */
 export async function compileRoots(locations: Locations, options: CompileRootsOptions = {}): Promise<CompileResult> {
   ensureInstallRoot(locations);
-  const result = await compileWithSandbox({
-    roots: options.roots ?? locations.roots,
-    cacheDir: locations.cacheDir,
-    force: options.force,
-    onProgress: options.onProgress,
-  });
+  const result = applyOperatorPolicy(
+    await compileWithSandbox({
+      roots: options.roots ?? locations.roots,
+      cacheDir: locations.cacheDir,
+      force: options.force,
+      onProgress: options.onProgress,
+    }),
+    readOperatorPolicy(locations.home),
+  );
   if (options.save !== false) await writeCatalog(locations.catalogFile, result.catalog);
   return result;
 }

@@ -164,6 +164,7 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   let outcome: WorkerOutcome;
   try {
     outcome = await pool.run(task, kill.signal);
+    host?.flushLogs(outcome.logs);
   } catch (error) {
     const crashed = killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`);
     return { ok: false, error: crashed, logs: [], stats: stats({ hostCalls: host?.calls() ?? 0 }) };
@@ -206,12 +207,17 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest, context: Hos
   const { trace } = context;
   let open = true;
   let calls = 0;
+  let consoleEvents = 0;
   let usedModules = false;
   const reply = (message: HostReplyMessage) => {
     if (open) port.postMessage(message);
   };
   port.on("message", async (message: HostCallMessage | LogMessage) => {
-    if (message.t === "log") return trace.emit({ type: "console", level: message.level, message: message.message });
+    if (!open) return; // the run ended: its calls are not made, its lines were flushed from the outcome
+    if (message.t === "log") {
+      consoleEvents++;
+      return trace.emit({ type: "console", level: message.level, message: message.message });
+    }
     calls++;
     const { id, ns, fn } = message;
     const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : "host-module";
@@ -262,6 +268,12 @@ function serveHostCalls(port: MessagePort, request: CheckedRequest, context: Hos
   });
   return {
     calls: () => calls,
+    /** Traces the run's console lines whose streamed message had not arrived when the run ended (same order). */
+    flushLogs(logs: readonly { level: string; message: string }[]) {
+      if (!trace.active) return;
+      for (const line of logs.slice(consoleEvents)) trace.emit({ type: "console", level: line.level, message: line.message });
+      consoleEvents = logs.length;
+    },
     close() {
       open = false;
       port.close();
