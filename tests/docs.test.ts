@@ -1,18 +1,12 @@
 // The generated reference cannot advertise an export a run could not call: every documented export of every
 // shipped pack is reached from a guest.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { docs } from "../compiler/src/index.js";
-import { createCapsuleDispatcher, defaultRegistry } from "../registry/src/index.js";
-import { createSandbox, describeHostFunction } from "../runtime/src/index.js";
-import { PACKS_ROOT, shippedCatalog } from "./support/shipped-catalog.js";
+import { describeHostFunction } from "../runtime/src/index.js";
+import { PACKS_ROOT, shippedCatalog, shippedSandbox } from "./support/shipped-catalog.js";
 
 const { catalog } = await shippedCatalog();
-const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
-const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher });
-afterAll(async () => {
-  await sandbox.close();
-  await dispatcher.close();
-});
+const sandbox = await shippedSandbox();
 
 /** (specifier, kind, exports) as the markdown documents them. */
 function documented(markdown: string): Array<{ specifier: string; kind: string; exports: string[] }> {

@@ -1,17 +1,10 @@
 // The shipped WASM pack through discovery, admission, catalog and a run: bytes in, numbers and bytes out.
 import { crc32 as zlibCrc32 } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
-import { createCapsuleDispatcher, defaultRegistry } from "../registry/src/index.js";
-import { createSandbox } from "../runtime/src/index.js";
-import { shippedCatalog } from "./support/shipped-catalog.js";
+import { describe, expect, it } from "vitest";
+import { shippedCatalog, shippedSandbox } from "./support/shipped-catalog.js";
 
 const { catalog } = await shippedCatalog();
-const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
-const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher });
-afterAll(async () => {
-  await sandbox.close();
-  await dispatcher.close();
-});
+const sandbox = await shippedSandbox();
 
 describe("@capsule/checksum", () => {
   it("is admitted as a wasm module with a facade and its binary's digest", () => {

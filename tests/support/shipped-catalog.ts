@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll } from "vitest";
 import { compileWithSandbox, type CompileResult } from "../../compiler/src/index.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../runtime/src/index.js";
-import { defaultRegistry } from "../../registry/src/index.js";
+import { createCapsuleDispatcher, defaultRegistry } from "../../registry/src/index.js";
 
 export const PACKS_ROOT = fileURLToPath(new URL("../../packs/", import.meta.url));
 export const TEST_CACHE = join(tmpdir(), "capsule-test-cache");
@@ -19,10 +19,14 @@ export function shippedCatalog(): Promise<CompileResult> {
   return compiled;
 }
 
-/** A sandbox over the shipped catalog (host modules answered by the shipped registry), closed after the test file. */
+/** A sandbox over the shipped catalog (host and WASM modules answered as `capsule run` does), closed after the file. */
 export async function shippedSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { catalog } = await shippedCatalog();
-  const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: defaultRegistry(), ...options });
-  afterAll(() => sandbox.close());
+  const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
+  const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher, ...options });
+  afterAll(async () => {
+    await sandbox.close();
+    await dispatcher.close();
+  });
   return sandbox;
 }
