@@ -84,3 +84,20 @@ export const OCR_MAX_PIXELS = 25_000_000;
 export const OCR_START_TIMEOUT_MS = 60_000;
 /** ocr.recognize: wall-clock time one recognition may take before the worker is terminated and replaced. */
 export const OCR_TIMEOUT_MS = 120_000;
+
+/** wasm: calls one run may make to one WASM module (a manifest may lower it). */
+export const WASM_CALLS_PER_RUN = 1_000;
+/** wasm: the most WASM_CALLS_PER_RUN may be raised to. */
+export const WASM_CALLS_PER_RUN_CEILING = 100_000;
+/** wasm: calls of one run and module queued or running at once; one more is refused. */
+export const WASM_IN_FLIGHT = 4;
+/** wasm: the most WASM_IN_FLIGHT may be raised to. */
+export const WASM_IN_FLIGHT_CEILING = 16;
+/** wasm: ms one call may run before its worker is terminated and replaced. */
+export const WASM_CALL_TIMEOUT_MS = 1_000;
+/** wasm: the most WASM_CALL_TIMEOUT_MS may be raised to. */
+export const WASM_CALL_TIMEOUT_CEILING_MS = 10_000;
+/** wasm: ms all of one run's calls to one module may run in total. */
+export const WASM_TOTAL_TIME_MS = 10_000;
+/** wasm: the most WASM_TOTAL_TIME_MS may be raised to. */
+export const WASM_TOTAL_TIME_CEILING_MS = 60_000;

@@ -46,6 +46,17 @@ const BRIDGE_SOURCE = "const bridge = globalThis.__capsule_bridge;\nexport defau
 
 const verified = new Map<string, string>();
 
+/** Each catalog is indexed once (not once per run): catalogs are treated as immutable once given to a sandbox. */
+const indexes = new WeakMap<CatalogLike, Map<string, CatalogEntry>>();
+function indexOf(catalog: CatalogLike): Map<string, CatalogEntry> {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = new Map(catalog.modules.map((m) => [m.specifier, m]));
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
 /** The module's source, read once per process and refused unless it hashes to the catalog's digest. */
 function loadVerified(entry: CatalogEntry): string | RunError {
   const cached = verified.get(entry.sha256);
@@ -72,7 +83,7 @@ export interface CatalogResolution {
 }
 
 export function catalogResolver(catalog: CatalogLike, options: CatalogRunOptions, mainName: string): CatalogResolution {
-  const bySpecifier = new Map(catalog.modules.map((m) => [m.specifier, m]));
+  const bySpecifier = indexOf(catalog);
   const allowed = options.allow ? new Set(options.allow) : undefined;
   const warnings: RunWarning[] = [];
   let problem: RunError | undefined;

@@ -64,6 +64,21 @@ describe("imports through a resolver", () => {
     expect(error.message).toMatch(/dynamic import/);
   });
 
+  it("refuses a run that would load more than MAX_MODULES_PER_RUN modules", async () => {
+    const { MAX_MODULES_PER_RUN } = await import("../src/imports.js");
+    const chain: ModuleResolver = {
+      resolve(specifier) {
+        const n = Number(specifier.slice("@chain/".length));
+        return { specifier, source: n < MAX_MODULES_PER_RUN + 5 ? `import "@chain/${n + 1}"; export const n = ${n};` : "export const n = -1;" };
+      },
+    };
+    const error = await errorOf(sandbox, { source: "import { n } from '@chain/1'; return n", resolver: chain });
+    expect(error.code).toBe("E_IMPORT_REFUSED");
+    expect(error.message).toContain(`more than ${MAX_MODULES_PER_RUN} modules`);
+    const justUnder: ModuleResolver = { resolve: (specifier) => chain.resolve(specifier, "") && { specifier, source: Number(specifier.slice(7)) < MAX_MODULES_PER_RUN ? `import "@chain/${Number(specifier.slice(7)) + 1}"; export const n = 1;` : "export const n = 2;" } };
+    expect(await valueOf(sandbox, { source: "import { n } from '@chain/1'; return n", resolver: justUnder })).toBe(1);
+  });
+
   it("lets a guest catch a refused dynamic import", async () => {
     expect(await valueOf(sandbox, "import { load } from '@test/sneaky'; try { await load('@test/state'); return 'loaded' } catch (e) { return 'refused' }")).toBe("refused");
   });

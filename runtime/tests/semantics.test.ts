@@ -107,6 +107,14 @@ describe("errors", () => {
     expect(error.code).toBe("E_NEVER_SETTLES");
   });
 
+  it("refuses a source longer than MAX_SOURCE_LENGTH, and takes one at the limit", async () => {
+    const { MAX_SOURCE_LENGTH } = await import("../src/limits.js");
+    const over = await errorOf(sandbox, "return 1;" + " ".repeat(MAX_SOURCE_LENGTH - 8));
+    expect(over.code).toBe("E_BAD_REQUEST");
+    expect(over.message).toContain(String(MAX_SOURCE_LENGTH));
+    expect(await valueOf(sandbox, { source: "return 1;" + " ".repeat(MAX_SOURCE_LENGTH - 9), limits: { cpuMs: 20_000, wallMs: 30_000 } })).toBe(1);
+  });
+
   it("refuses a malformed request with E_BAD_REQUEST", async () => {
     expect((await errorOf(sandbox, { source: 42 as unknown as string })).code).toBe("E_BAD_REQUEST");
     expect((await errorOf(sandbox, { source: "1", filename: "../etc/passwd" })).code).toBe("E_BAD_REQUEST");

@@ -11,6 +11,7 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import * as L from "../limits.js";
 
 export type WasmType = "i32" | "i64" | "f32" | "f64";
 export interface WasmExportDeclaration {
@@ -28,8 +29,12 @@ export interface WasmBudget {
   totalTimeMs: number;
 }
 
-export const DEFAULT_WASM_BUDGET: Readonly<WasmBudget> = Object.freeze({ callsPerRun: 1000, inFlight: 4, callTimeoutMs: 1000, totalTimeMs: 10_000 });
-export const WASM_BUDGET_CEILINGS: Readonly<WasmBudget> = Object.freeze({ callsPerRun: 100_000, inFlight: 16, callTimeoutMs: 10_000, totalTimeMs: 60_000 });
+export const DEFAULT_WASM_BUDGET: Readonly<WasmBudget> = Object.freeze({
+  callsPerRun: L.WASM_CALLS_PER_RUN, inFlight: L.WASM_IN_FLIGHT, callTimeoutMs: L.WASM_CALL_TIMEOUT_MS, totalTimeMs: L.WASM_TOTAL_TIME_MS,
+});
+export const WASM_BUDGET_CEILINGS: Readonly<WasmBudget> = Object.freeze({
+  callsPerRun: L.WASM_CALLS_PER_RUN_CEILING, inFlight: L.WASM_IN_FLIGHT_CEILING, callTimeoutMs: L.WASM_CALL_TIMEOUT_CEILING_MS, totalTimeMs: L.WASM_TOTAL_TIME_CEILING_MS,
+});
 
 export const WASM_ERROR_CODES = {
   "wasm-argument-invalid": "an argument does not match its declared type, or the arity is wrong",
