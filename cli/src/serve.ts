@@ -4,7 +4,8 @@
 
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { createCatalogServer } from "@capsule/registry";
+import { createCatalogServer, staticAssets } from "@capsule/registry";
+import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
@@ -26,13 +27,14 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     }
   }
   const { catalog } = await compileRoots(resolveLocations(options));
-  const server = createCatalogServer({ catalog, tokens });
+  const server = createCatalogServer({ catalog, tokens, assets: staticAssets(ASSETS_DIR) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 7300, options.host ?? "127.0.0.1", resolve);
   });
   const { address, port } = server.address() as AddressInfo;
-  process.stdout.write(`serving ${catalog.modules.length} modules at http://${address.includes(":") ? `[${address}]` : address}:${port}/catalog${tokens ? "" : " (no tokens: open to anyone who can reach it)"}\n`);
+  const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  process.stdout.write(`serving ${catalog.modules.length} modules at ${origin}/catalog${tokens ? "" : " (no tokens: open to anyone who can reach it)"}\nplayground: ${origin}/playground/\n`);
   await new Promise<void>((resolve) => {
     const stop = () => server.close(() => resolve());
     process.once("SIGINT", stop);

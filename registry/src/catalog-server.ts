@@ -8,6 +8,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
+import type { StaticAssets } from "./static-assets.js";
+
+/**
+ * Sent with every response: any origin may call with a bearer token (no cookies are involved, so "*" leaks nothing),
+ * and a cross-origin-isolated page elsewhere may still load what it fetched.
+ */
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, HEAD, OPTIONS",
+  "access-control-allow-headers": "authorization, if-none-match",
+  "access-control-expose-headers": "etag, x-capsule-digest",
+  "access-control-max-age": "600",
+  "cross-origin-resource-policy": "cross-origin",
+};
 
 export interface ServedModule {
   specifier: string;
@@ -20,12 +34,18 @@ export interface ServedModule {
   summary?: string;
   sourcePath?: string;
   source?: string;
+  /** For host and wasm facades: what the facade calls (a pinned host id, or "wasm:<specifier>"). */
+  hostId?: string;
+  /** For wasm modules: the admitted binary, its digest and declared exports. */
+  wasm?: { file: string; sha256: string; exports: Record<string, unknown>; budget?: Record<string, number> };
 }
 
 export interface CatalogServerOptions {
   catalog: { modules: readonly ServedModule[] };
   /** token → pack patterns it may fetch ("@capsule/yaml", "@capsule/*", "*"). Omitted: no authorization (local use). */
   tokens?: Readonly<Record<string, readonly string[]>>;
+  /** Static files served at /playground/ (and / redirects there), without a token: the browser runner's page. */
+  assets?: StaticAssets;
 }
 
 const grants = (patterns: readonly string[], pack: string) =>
@@ -37,7 +57,22 @@ const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.st
 export function createCatalogServer(options: CatalogServerOptions): Server {
   const bySpecifier = new Map(options.catalog.modules.map((m) => [m.specifier, m]));
   const byDigest = new Map(options.catalog.modules.map((m) => [m.sha256, m]));
+  const byWasmDigest = new Map(options.catalog.modules.flatMap((m) => (m.wasm ? [[m.wasm.sha256, m] as const] : [])));
   const sources = new Map<string, Promise<string>>();
+  const binaries = new Map<string, Promise<Buffer>>();
+  const binaryOf = (m: ServedModule) => {
+    const wasm = m.wasm!;
+    let binary = binaries.get(wasm.sha256);
+    if (!binary) {
+      binary = readFile(wasm.file).then((bytes) => {
+        if (createHash("sha256").update(bytes).digest("hex") !== wasm.sha256) throw new Error("digest mismatch");
+        return bytes;
+      });
+      binaries.set(wasm.sha256, binary);
+      binary.catch(() => binaries.delete(wasm.sha256));
+    }
+    return binary;
+  };
   const sourceOf = (m: ServedModule) => {
     let source = sources.get(m.sha256);
     if (!source) {
@@ -57,7 +92,7 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
     return token !== undefined && Object.prototype.hasOwnProperty.call(options.tokens, token) ? options.tokens[token] : undefined;
   };
   const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...headers });
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
     res.end(body);
   };
   const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message }));
@@ -70,7 +105,7 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     };
     if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(etag)) {
-      res.writeHead(304, headers);
+      res.writeHead(304, { ...CORS_HEADERS, ...headers });
       res.end();
       return;
     }
@@ -83,16 +118,48 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
     send(res, 200, source, { ...headers, "content-type": "text/javascript; charset=utf-8" });
   }
 
+  async function serveBinary(req: IncomingMessage, res: ServerResponse, m: ServedModule) {
+    const digest = m.wasm!.sha256;
+    const headers = { etag: `"sha256-${digest}"`, "x-capsule-digest": `sha256-${digest}`, "cache-control": "public, max-age=31536000, immutable" };
+    if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(headers.etag)) {
+      res.writeHead(304, { ...CORS_HEADERS, ...headers });
+      res.end();
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await binaryOf(m);
+    } catch {
+      return error(res, 500, "module-unavailable", "the module's WASM binary is missing or no longer matches its digest; recompile the packs");
+    }
+    res.writeHead(200, { "content-type": "application/wasm", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
+    res.end(req.method === "HEAD" ? undefined : bytes);
+  }
+
   return createServer(async (req, res) => {
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, CORS_HEADERS);
+      return res.end();
+    }
     if (req.method !== "GET" && req.method !== "HEAD") return error(res, 405, "method-not-allowed", "only GET and HEAD are served");
+    const url = new URL(req.url ?? "/", "http://catalog");
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return error(res, 400, "bad-path", "the path is not valid percent-encoding");
+    }
+    if (options.assets?.handles(path)) return options.assets.serve(req, res, path);
     const patterns = patternsFor(req);
     if (!patterns) return error(res, 401, "token-required", "present a bearer token that grants the packs you need (Authorization: Bearer <token>)");
-    const url = new URL(req.url ?? "/", "http://catalog");
-    const path = decodeURIComponent(url.pathname);
     if (path === "/catalog") {
       const modules = options.catalog.modules
         .filter((m) => grants(patterns, m.pack))
-        .map(({ specifier, pack, version, kind, sha256, exports, size, summary }) => ({ specifier, pack, version, kind, sha256, exports, size, summary, url: `/digest/${sha256}` }));
+        .map(({ specifier, pack, version, kind, sha256, exports, size, summary, hostId, wasm }) => ({
+          specifier, pack, version, kind, sha256, exports, size, summary, url: `/digest/${sha256}`,
+          ...(hostId ? { hostId } : {}),
+          ...(wasm ? { wasm: { sha256: wasm.sha256, exports: wasm.exports, budget: wasm.budget, url: `/wasm/${wasm.sha256}` } } : {}),
+        }));
       return send(res, 200, JSON.stringify({ version: 1, modules }), { "cache-control": "no-cache" });
     }
     if (path.startsWith("/modules/")) {
@@ -107,6 +174,11 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
       if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
       return serveModule(req, res, m, true);
     }
-    return error(res, 404, "not-found", "routes: /catalog, /modules/<specifier>, /digest/<sha256>");
+    if (path.startsWith("/wasm/")) {
+      const m = byWasmDigest.get(path.slice("/wasm/".length));
+      if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
+      return serveBinary(req, res, m);
+    }
+    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.assets ? ", /playground/" : ""}`);
   });
 }

@@ -8,3 +8,4 @@ export { checkArguments } from "./shapes.js";
 export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";
 export { wasmFacadeSource } from "./facade.js";
 export { createCatalogServer, type CatalogServerOptions, type ServedModule } from "./catalog-server.js";
+export { staticAssets, type StaticAssets } from "./static-assets.js";

@@ -167,11 +167,14 @@ class GuestRun implements RunHooks {
   private nextEvent(): Promise<void> {
     if (this.replies.length > 0 || Atomics.load(this.control, 0) !== CONTROL.RUNNING) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const waiter = Atomics.waitAsync(this.control, 0, CONTROL.RUNNING);
       this.wake = () => {
         this.wake = undefined;
         resolve();
       };
+      // A page that is not cross-origin isolated has no SharedArrayBuffer: its runner stops a run by terminating
+      // the worker, so only host replies wake this wait.
+      if (!isShared(this.control.buffer)) return;
+      const waiter = Atomics.waitAsync(this.control, 0, CONTROL.RUNNING);
       if (waiter.async) void waiter.value.then(() => this.wake?.());
       else this.wake();
     });
@@ -522,6 +525,10 @@ class GuestRun implements RunHooks {
     if (this.refusalMessages.has(message) && this.importRefusal) return runError(this.importRefusal.code, this.importRefusal.message, name, guestStack);
     return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
   }
+}
+
+function isShared(buffer: ArrayBufferLike): boolean {
+  return typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
 }
 
 /** Keeps only guest frames: drops the prelude's and any native frame. */

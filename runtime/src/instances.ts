@@ -3,13 +3,12 @@
 // emscripten (malloc_usable_size reports 0, so nothing accumulates), so the WASM memory maximum is what
 // actually stops a guest. Refuses to reuse an instance after a WASM-level fault or an out-of-memory run.
 
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, findBreakAddress, type EngineInstance, type PreloadSet } from "./template.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
+import { engineBinary } from "./engine-binary.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -26,8 +25,7 @@ let compiled: Promise<{ module: object; layout: WasmLayout | undefined }> | unde
 
 /** Compiles the engine's WASM once per worker (every instance is made from it) and reads its memory layout. */
 function compiledModule() {
-  const wasmPath = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-  compiled ??= readFile(wasmPath).then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
+  compiled ??= engineBinary().then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
   return compiled;
 }
 

@@ -37,8 +37,8 @@ export interface WorkerTask {
   facades: string[];
   /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
   port?: MessagePort;
-  /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value. */
-  control: SharedArrayBuffer;
+  /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value (a plain ArrayBuffer in a page that is not cross-origin isolated). */
+  control: SharedArrayBuffer | ArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CatalogLike } from "../src/index.js";
+import { BRIDGE_DIGEST, BRIDGE_SOURCE } from "../src/catalog-resolver.js";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -93,5 +94,11 @@ describe("imports through a catalog", () => {
     const loop = await errorOf(sandbox, { source: "import { hog } from '@t/hog'; import { next } from '@t/counter'; next(); while (true) {}", limits: { memoryBytes: 8 * 1024 * 1024, cpuMs: 50 } });
     expect(loop.code).toBe("E_CPU_TIME");
     expect(await valueOf(sandbox, { source: "import '@t/hog'; import { next } from '@t/counter'; return next()", limits: { memoryBytes: 8 * 1024 * 1024 } })).toBe(1);
+  });
+});
+
+describe("the bridge module's recorded digest", () => {
+  it("is the sha256 of its source (resolvers without hashing rely on it)", () => {
+    expect(BRIDGE_DIGEST).toBe(sha(BRIDGE_SOURCE));
   });
 });

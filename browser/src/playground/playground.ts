@@ -1,0 +1,147 @@
+// The playground page served by `capsule serve`: an editor for the guest source, a pack picker from the catalog
+// (guest and WASM packs run here; host packs need the server), Run, and the result, logs and errors of each run.
+
+import { createBrowserSandbox, type BrowserSandbox } from "../sandbox.js";
+import type { ServedEntry } from "../catalog-client.js";
+
+const EXAMPLE = `import yaml from "@capsule/yaml";
+
+const doc = yaml.load(\`
+name: capsule
+languages: [javascript, typescript]
+\`);
+console.log("parsed", doc.name);
+return { ...doc, at: new Date().toISOString(), lucky: Math.floor(Math.random() * 100) };
+`;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const source = $<HTMLTextAreaElement>("source");
+const runButton = $<HTMLButtonElement>("run");
+const status = $("status");
+const token = $<HTMLInputElement>("token");
+const filter = $<HTMLInputElement>("filter");
+const packs = $("packs");
+const catalogStatus = $("catalog-status");
+
+let sandbox: BrowserSandbox = makeSandbox();
+let modules: ServedEntry[] = [];
+
+function makeSandbox(): BrowserSandbox {
+  return createBrowserSandbox({ catalogUrl: new URL("/", location.href), token: token.value || undefined, assetsUrl: new URL(".", import.meta.url) });
+}
+
+/** A readable identifier for a specifier's default import: "@capsule/yaml" → yaml, "@acme/text-tools" → textTools. */
+function identifierFor(specifier: string): string {
+  const last = specifier.split("/").pop() ?? "mod";
+  const camel = last.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""));
+  return /^[A-Za-z_$]/.test(camel) ? camel : `m${camel}`;
+}
+
+function insertImport(entry: ServedEntry): void {
+  if (source.value.includes(`from "${entry.specifier}"`)) return;
+  source.value = `import ${identifierFor(entry.specifier)} from "${entry.specifier}";\n${source.value}`;
+  source.focus();
+}
+
+function renderPacks(): void {
+  const query = filter.value.trim().toLowerCase();
+  packs.replaceChildren(
+    ...modules
+      .filter((m) => !query || m.specifier.toLowerCase().includes(query) || (m.summary ?? "").toLowerCase().includes(query))
+      .map((m) => {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.specifier = m.specifier;
+        button.append(m.specifier);
+        const kind = document.createElement("span");
+        kind.className = "kind";
+        kind.textContent = m.kind;
+        button.append(kind);
+        if (m.summary) {
+          const summary = document.createElement("span");
+          summary.className = "summary";
+          summary.textContent = m.summary;
+          button.append(summary);
+        }
+        if (m.kind === "host") {
+          button.disabled = true;
+          button.title = "a host module runs on the server; this page does not supply it";
+        } else button.addEventListener("click", () => insertImport(m));
+        item.append(button);
+        return item;
+      }),
+  );
+}
+
+async function loadCatalog(): Promise<void> {
+  catalogStatus.textContent = "loading the catalog…";
+  const listed = await sandbox.modules(true);
+  if ("code" in listed) {
+    modules = [];
+    catalogStatus.textContent = `${listed.code}: ${listed.message}`;
+  } else {
+    modules = listed;
+    catalogStatus.textContent = `${listed.length} modules`;
+  }
+  renderPacks();
+}
+
+/** Shows values JSON cannot: bigint, bytes, Map, Set, Date, undefined. */
+function show(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_key, v: unknown) => {
+      if (typeof v === "bigint") return `${v}n`;
+      if (v === undefined) return "undefined";
+      if (v instanceof Uint8Array) return `Uint8Array(${v.length}) [${[...v.subarray(0, 32)].join(", ")}${v.length > 32 ? ", …" : ""}]`;
+      if (v instanceof Map) return Object.fromEntries(v);
+      if (v instanceof Set) return [...v];
+      return v;
+    },
+    2,
+  ) ?? "undefined";
+}
+
+async function run(): Promise<void> {
+  runButton.disabled = true;
+  status.dataset.state = "running";
+  status.textContent = "running…";
+  for (const id of ["result", "logs", "error"]) $(id).textContent = "";
+  const result = await sandbox.run({ source: source.value, filename: "playground.js" });
+  $("logs").textContent = result.logs.map((l) => `[${l.level}] ${l.message}`).join("\n");
+  const s = result.stats;
+  $("stats").textContent = `cpu ${s.cpuMs.toFixed(1)} ms · wall ${s.wallMs.toFixed(1)} ms · heap ${(s.peakHeapBytes / 1024).toFixed(0)} KiB · seed ${s.seed}`;
+  if (result.ok) {
+    status.dataset.state = "ok";
+    status.textContent = "ok";
+    $("result").textContent = show(result.value);
+  } else {
+    status.dataset.state = "error";
+    status.dataset.code = result.error.code;
+    status.textContent = result.error.code;
+    $("error").textContent = `${result.error.code}: ${result.error.message}${result.error.guestStack ? `\n${result.error.guestStack}` : ""}`;
+  }
+  runButton.disabled = false;
+}
+
+source.value = EXAMPLE;
+token.value = sessionStorage.getItem("capsule-token") ?? "";
+token.addEventListener("change", () => {
+  sessionStorage.setItem("capsule-token", token.value);
+  sandbox.close();
+  sandbox = makeSandbox();
+  void loadCatalog();
+});
+$("token-form").addEventListener("submit", (event) => event.preventDefault());
+filter.addEventListener("input", renderPacks);
+runButton.addEventListener("click", () => void run());
+source.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    void run();
+  }
+});
+sandbox.close();
+sandbox = makeSandbox();
+void loadCatalog();

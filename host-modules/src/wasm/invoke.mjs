@@ -1,0 +1,249 @@
+// The inside of one WASM pool worker, with no dependency on Node or the DOM (worker.mjs runs it in a thread, the
+// browser runner in a Web Worker). Keeps compiled WebAssembly.Modules by digest (bounded, least recently used
+// dropped first) and answers each call with a FRESH WebAssembly.Instance with no imports, so no global,
+// table or memory survives a call. Bytes convention: the module exports `memory` and `alloc(i32) -> i32`;
+// each bytes argument is copied to alloc(len) and passed as (ptr, len); a bytes result comes back as an i64
+// (ptr << 32) | len and is copied out, bounds-checked.
+
+const MAX_MODULES = 32;
+/** digest -> WebAssembly.Module, in least-recently-used order (Map keeps insertion order). */
+const modules = new Map();
+
+class CallFailure extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const VALTYPES = { 0x7f: "i32", 0x7e: "i64", 0x7d: "f32", 0x7c: "f64", 0x7b: "v128", 0x70: "funcref", 0x6f: "externref" };
+
+/**
+ * Reads the signatures of the exported functions from the binary (type, import, function and export sections),
+ * so a declaration can be checked against the real types. Returns null when the binary uses encodings this
+ * reader does not know (the call then falls back to checking the arity only).
+ */
+function exportSignatures(bytes) {
+  try {
+    let pos = 8;
+    const byte = () => {
+      if (pos >= bytes.length) throw new Error("eof");
+      return bytes[pos++];
+    };
+    const leb = () => {
+      let result = 0;
+      let mul = 1;
+      for (;;) {
+        const b = byte();
+        result += (b & 0x7f) * mul;
+        if (!(b & 0x80)) return result;
+        mul *= 128;
+      }
+    };
+    const name = () => {
+      const len = leb();
+      const text = new TextDecoder().decode(bytes.subarray(pos, pos + len));
+      pos += len;
+      return text;
+    };
+    const valtype = () => {
+      const t = VALTYPES[byte()];
+      if (!t) throw new Error("unknown valtype");
+      return t;
+    };
+    const limits = () => {
+      const flags = byte();
+      leb();
+      if (flags & 1) leb();
+    };
+    const types = [];
+    const funcs = [];
+    const exports = new Map();
+    while (pos < bytes.length) {
+      const id = byte();
+      const size = leb();
+      const end = pos + size;
+      if (id === 1) {
+        for (let n = leb(); n > 0; n--) {
+          if (byte() !== 0x60) throw new Error("non-func type");
+          const params = [];
+          for (let k = leb(); k > 0; k--) params.push(valtype());
+          const results = [];
+          for (let k = leb(); k > 0; k--) results.push(valtype());
+          types.push({ params, results });
+        }
+      } else if (id === 2) {
+        for (let n = leb(); n > 0; n--) {
+          name();
+          name();
+          const kind = byte();
+          if (kind === 0) funcs.push(leb());
+          else if (kind === 1) (byte(), limits());
+          else if (kind === 2) limits();
+          else if (kind === 3) (valtype(), byte());
+          else throw new Error("unknown import kind");
+        }
+      } else if (id === 3) {
+        for (let n = leb(); n > 0; n--) funcs.push(leb());
+      } else if (id === 7) {
+        for (let n = leb(); n > 0; n--) {
+          const exportName = name();
+          const kind = byte();
+          const index = leb();
+          if (kind === 0) {
+            const type = types[funcs[index]];
+            if (!type) throw new Error("bad function index");
+            exports.set(exportName, type);
+          }
+        }
+      }
+      pos = end;
+    }
+    return exports;
+  } catch {
+    return null;
+  }
+}
+
+function moduleFor(digest, bytes) {
+  let module = modules.get(digest);
+  if (module) {
+    modules.delete(digest);
+    modules.set(digest, module);
+    return module;
+  }
+  if (!bytes) return null;
+  try {
+    module = { module: new WebAssembly.Module(bytes), signatures: exportSignatures(bytes) };
+  } catch (error) {
+    throw new CallFailure("wasm-module-invalid", `the module does not compile: ${error?.message ?? error}`);
+  }
+  modules.set(digest, module);
+  while (modules.size > MAX_MODULES) modules.delete(modules.keys().next().value);
+  return module;
+}
+
+/** The declaration must match the export's real wasm signature (bytes = i32 ptr, i32 len; bytes result = i64). */
+function checkSignature(exportName, declaration, signature) {
+  const params = declaration.params.flatMap((p) => (p === "bytes" ? ["i32", "i32"] : [p]));
+  const results = declaration.result === undefined ? [] : [declaration.result === "bytes" ? "i64" : declaration.result];
+  const show = (ps, rs) => `(${ps.join(", ")}) -> (${rs.join(", ")})`;
+  if (params.join() !== signature.params.join() || results.join() !== signature.results.join()) {
+    throw new CallFailure(
+      "wasm-module-invalid",
+      `"${exportName}" has the wasm signature ${show(signature.params, signature.results)} but its declaration implies ${show(params, results)}`,
+    );
+  }
+}
+
+function trapKind(error) {
+  if (error instanceof WebAssembly.RuntimeError) return error.message || "runtime error";
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return "stack overflow";
+  return null;
+}
+
+function run({ digest, bytes, exportName, declaration, args }) {
+  const cached = moduleFor(digest, bytes);
+  if (!cached) return { needBytes: true };
+  const signature = cached.signatures?.get(exportName);
+  if (signature) checkSignature(exportName, declaration, signature);
+  let instance;
+  try {
+    instance = new WebAssembly.Instance(cached.module, {});
+  } catch (error) {
+    const kind = trapKind(error);
+    // A start function may trap; a module that needs imports cannot link.
+    if (kind) throw new CallFailure("wasm-trap", `trap during instantiation: ${kind}`);
+    throw new CallFailure("wasm-module-invalid", `the module cannot be instantiated without imports: ${error?.message ?? error}`);
+  }
+  const exports = instance.exports;
+  const fn = exports[exportName];
+  if (typeof fn !== "function") throw new CallFailure("wasm-export-missing", `the module has no exported function "${exportName}"`);
+  const usesBytes = declaration.params.includes("bytes") || declaration.result === "bytes";
+  const memory = exports.memory;
+  const alloc = exports.alloc;
+  if (usesBytes && !(memory instanceof WebAssembly.Memory && typeof alloc === "function")) {
+    throw new CallFailure("wasm-module-invalid", `"${exportName}" takes or returns bytes but the module does not export "memory" and "alloc"`);
+  }
+  const wasmArity = declaration.params.reduce((sum, p) => sum + (p === "bytes" ? 2 : 1), 0);
+  if (fn.length !== wasmArity) {
+    throw new CallFailure("wasm-module-invalid", `"${exportName}" takes ${fn.length} wasm parameters but its declaration implies ${wasmArity}`);
+  }
+  const wasmArgs = [];
+  try {
+    for (let i = 0; i < args.length; i++) {
+      if (declaration.params[i] !== "bytes") {
+        wasmArgs.push(args[i]);
+        continue;
+      }
+      const data = args[i];
+      const ptr = alloc(data.length) >>> 0;
+      const buffer = memory.buffer; // read after alloc: growing memory detaches the old buffer
+      if (ptr + data.length > buffer.byteLength) {
+        throw new CallFailure("wasm-result-invalid", `alloc(${data.length}) returned ${ptr}, outside the ${buffer.byteLength}-byte memory`);
+      }
+      new Uint8Array(buffer, ptr, data.length).set(data);
+      wasmArgs.push(ptr | 0, data.length);
+    }
+    const value = fn(...wasmArgs);
+    return { value: convertResult(value, declaration.result, memory, exportName) };
+  } catch (error) {
+    if (error instanceof CallFailure) throw error;
+    const kind = trapKind(error);
+    if (kind) throw new CallFailure("wasm-trap", `"${exportName}" trapped: ${kind}`);
+    throw error;
+  }
+}
+
+function convertResult(value, result, memory, exportName) {
+  const bad = (what) => new CallFailure("wasm-result-invalid", `"${exportName}" ${what}`);
+  switch (result) {
+    case undefined:
+      if (value !== undefined) throw bad("returned a value but its declaration has no result");
+      return undefined;
+    case "i32":
+    case "f32":
+    case "f64":
+      if (typeof value !== "number") throw bad(`returned ${value === undefined ? "nothing" : typeof value} where ${result} was declared`);
+      return value;
+    case "i64":
+      if (typeof value !== "bigint") throw bad(`returned ${value === undefined ? "nothing" : typeof value} where i64 was declared`);
+      return value;
+    case "bytes": {
+      if (typeof value !== "bigint") throw bad("must return bytes as an i64 (ptr << 32) | len");
+      const packed = BigInt.asUintN(64, value);
+      const ptr = Number(packed >> 32n);
+      const len = Number(packed & 0xffffffffn);
+      const size = memory.buffer.byteLength;
+      if (ptr + len > size) throw bad(`returned bytes at ${ptr}..${ptr + len}, outside the ${size}-byte memory`);
+      return new Uint8Array(memory.buffer, ptr, len).slice();
+    }
+    default:
+      throw bad(`has an unknown result type`);
+  }
+}
+
+/** Calls waiting for the module bytes (the host sent none, believing this worker had compiled the digest). */
+const pending = new Map();
+
+/** Answers one pool message through `post(reply, transfer)`; a call whose bytes are missing waits for its resume. */
+export function handleMessage(incoming, post) {
+  const { id } = incoming;
+  let message = incoming;
+  if (incoming.resume) {
+    message = pending.get(id);
+    pending.delete(id);
+    if (!message) return;
+    message.bytes = incoming.bytes;
+  }
+  try {
+    const out = run(message);
+    if (out.needBytes) pending.set(id, message);
+    if (out.needBytes) post({ id, needBytes: true });
+    else if (out.value instanceof Uint8Array) post({ id, ok: true, value: out.value }, [out.value.buffer]);
+    else post({ id, ok: true, value: out.value });
+  } catch (error) {
+    const code = error instanceof CallFailure ? error.code : "wasm-internal";
+    post({ id, ok: false, code, message: String(error?.message ?? error).slice(0, 500) });
+  }
+}

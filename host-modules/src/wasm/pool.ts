@@ -1,0 +1,449 @@
+// Runs WASM modules shipped by packs in a fixed pool of workers (invoke.mjs behind a thread or a Web Worker). Every call
+// gets a fresh WebAssembly.Instance with no imports; compiled modules are cached by digest in each worker and
+// the bytes are sent to a worker only when it has not compiled that digest yet. Each call is bounded by a
+// wall-clock timeout (the worker is terminated and replaced); each run's session is bounded by a budget of
+// calls, concurrent calls and total call time. Arguments are checked strictly here, before anything is sent.
+//
+// Bytes convention (shared with admission): the module exports `memory` and `alloc(i32 size) -> i32`; each
+// `bytes` argument is copied to `alloc(len)` and passed as TWO i32 params (ptr, len) in place of the declared
+// param; a declared `bytes` result is returned as an i64 `(ptr << 32n) | len` and copied out (bounds-checked).
+// i64 crosses as bigint, both ways.
+
+// Environment-neutral: the workers come from a spawn function (node:worker_threads in index.ts, Web Workers in the
+// browser runner), so Node and the browser enforce the same checks, budgets and timeouts.
+import * as L from "../limits.js";
+
+/** What the pool needs of a worker: Node's Worker has this shape; the browser runner adapts a Web Worker to it. */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: readonly ArrayBuffer[]): void;
+  on(event: "message" | "error" | "exit", listener: (value: never) => void): unknown;
+  off(event: "message" | "error" | "exit", listener: (value: never) => void): unknown;
+  terminate(): unknown;
+  ref(): void;
+  unref(): void;
+}
+
+export type WasmType = "i32" | "i64" | "f32" | "f64";
+export interface WasmExportDeclaration {
+  params: Array<WasmType | "bytes">;
+  result?: WasmType | "bytes";
+}
+export interface WasmBudget {
+  /** Calls a session may make (every call() counts, refused arguments included). */
+  callsPerRun: number;
+  /** Calls of a session that may be queued or running at once; one more is refused, not queued. */
+  inFlight: number;
+  /** Wall-clock limit of one call once it runs in a worker, in ms. */
+  callTimeoutMs: number;
+  /** Sum of the running time of a session's calls, in ms. */
+  totalTimeMs: number;
+}
+
+export const DEFAULT_WASM_BUDGET: Readonly<WasmBudget> = Object.freeze({
+  callsPerRun: L.WASM_CALLS_PER_RUN, inFlight: L.WASM_IN_FLIGHT, callTimeoutMs: L.WASM_CALL_TIMEOUT_MS, totalTimeMs: L.WASM_TOTAL_TIME_MS,
+});
+export const WASM_BUDGET_CEILINGS: Readonly<WasmBudget> = Object.freeze({
+  callsPerRun: L.WASM_CALLS_PER_RUN_CEILING, inFlight: L.WASM_IN_FLIGHT_CEILING, callTimeoutMs: L.WASM_CALL_TIMEOUT_CEILING_MS, totalTimeMs: L.WASM_TOTAL_TIME_CEILING_MS,
+});
+
+export const WASM_ERROR_CODES = {
+  "wasm-argument-invalid": "an argument does not match its declared type, or the arity is wrong",
+  "wasm-declaration-invalid": "the export declaration or the budget is malformed",
+  "wasm-module-invalid": "the module does not compile, needs imports, lacks memory/alloc for bytes, or the export's arity does not match",
+  "wasm-export-missing": "the module has no exported function of that name",
+  "wasm-trap": "the call trapped (unreachable, out-of-bounds memory, divide by zero, stack overflow, …)",
+  "wasm-result-invalid": "the result does not match the declaration, or a bytes pointer/length is out of memory bounds",
+  "wasm-timeout": "the call ran past its time limit; its worker was terminated and replaced",
+  "wasm-budget-calls": "the session made more calls than callsPerRun",
+  "wasm-budget-in-flight": "the session already had inFlight calls queued or running",
+  "wasm-budget-time": "the session's calls ran longer in total than totalTimeMs",
+  "wasm-cancelled": "the session was cancelled",
+  "wasm-closed": "the runner was closed",
+  "wasm-internal": "an unexpected failure in the worker",
+} as const;
+export type WasmErrorCode = keyof typeof WASM_ERROR_CODES;
+
+export class WasmCallError extends Error {
+  code: WasmErrorCode;
+  constructor(code: WasmErrorCode, message: string) {
+    super(message);
+    this.name = "WasmCallError";
+    this.code = code;
+  }
+}
+
+export type WasmResult = number | bigint | Uint8Array | undefined;
+
+export interface WasmSession {
+  call(binary: Uint8Array, digest: string, exportName: string, declaration: WasmExportDeclaration, args: unknown[]): Promise<WasmResult>;
+  /** Rejects every queued and in-flight call of this session (and every later call) with wasm-cancelled. */
+  cancel(): void;
+  /** Budget in force, and what has been used (for tests and accounting). */
+  readonly budget: Readonly<WasmBudget>;
+  readonly usage: { calls: number; inFlight: number; timeMs: number };
+}
+
+export interface WasmRunner {
+  /** A per-run session enforcing the budget across all calls of that run (calls per run, in flight, total time). */
+  session(budget?: Partial<WasmBudget>): WasmSession;
+  close(): Promise<void>;
+  /** Workers started so far (a terminated worker is replaced by a new one). */
+  readonly started: number;
+}
+
+const WASM_TYPES = new Set(["i32", "i64", "f32", "f64"]);
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const MAX_BYTES = 0x7fff_ffff;
+
+function fail(code: WasmErrorCode, message: string): WasmCallError {
+  return new WasmCallError(code, message);
+}
+
+/** Merges a manifest's budget over the defaults; a manifest may lower a limit, never raise it past its ceiling. */
+export function resolveWasmBudget(budget: Partial<WasmBudget> = {}): WasmBudget {
+  const out: WasmBudget = { ...DEFAULT_WASM_BUDGET };
+  for (const key of Object.keys(budget) as Array<keyof WasmBudget>) {
+    if (!Object.hasOwn(DEFAULT_WASM_BUDGET, key)) throw fail("wasm-declaration-invalid", `unknown budget key "${String(key)}"`);
+    const value = budget[key];
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+      throw fail("wasm-declaration-invalid", `budget ${key} must be a positive integer`);
+    }
+    if (value > WASM_BUDGET_CEILINGS[key]) {
+      throw fail("wasm-declaration-invalid", `budget ${key} ${value} is over its ceiling ${WASM_BUDGET_CEILINGS[key]}`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function checkDeclaration(declaration: WasmExportDeclaration): void {
+  const ok =
+    declaration !== null &&
+    typeof declaration === "object" &&
+    Array.isArray(declaration.params) &&
+    declaration.params.every((p) => p === "bytes" || WASM_TYPES.has(p)) &&
+    (declaration.result === undefined || declaration.result === "bytes" || WASM_TYPES.has(declaration.result));
+  if (!ok) throw fail("wasm-declaration-invalid", "the export declaration must be { params: (i32|i64|f32|f64|bytes)[], result?: i32|i64|f32|f64|bytes }");
+}
+
+/** Checks args against the declaration; returns the args to send (bytes copied into fresh, transferable buffers). */
+function checkArgs(exportName: string, declaration: WasmExportDeclaration, args: unknown[]): { args: unknown[]; transfer: ArrayBuffer[] } {
+  if (!Array.isArray(args)) throw fail("wasm-argument-invalid", `${exportName}: args must be an array`);
+  const { params } = declaration;
+  if (args.length !== params.length) {
+    throw fail("wasm-argument-invalid", `${exportName}: takes ${params.length} argument(s), got ${args.length}`);
+  }
+  const out: unknown[] = [];
+  const transfer: ArrayBuffer[] = [];
+  params.forEach((type, i) => {
+    const value = args[i];
+    const where = `${exportName}: parameter ${i} (${type})`;
+    switch (type) {
+      case "i32":
+        if (typeof value !== "number" || !Number.isInteger(value)) throw fail("wasm-argument-invalid", `${where} must be an integer number`);
+        if (value < -0x8000_0000 || value > 0x7fff_ffff) throw fail("wasm-argument-invalid", `${where} is out of the signed 32-bit range`);
+        out.push(value);
+        break;
+      case "f32":
+      case "f64":
+        if (typeof value !== "number") throw fail("wasm-argument-invalid", `${where} must be a number`);
+        out.push(value);
+        break;
+      case "i64":
+        if (typeof value !== "bigint") throw fail("wasm-argument-invalid", `${where} must be a bigint (i64 crosses as bigint)`);
+        if (value < I64_MIN || value > I64_MAX) throw fail("wasm-argument-invalid", `${where} is out of the signed 64-bit range`);
+        out.push(value);
+        break;
+      case "bytes": {
+        if (!(value instanceof Uint8Array)) throw fail("wasm-argument-invalid", `${where} must be a Uint8Array`);
+        if (value.length > MAX_BYTES) throw fail("wasm-argument-invalid", `${where} is longer than ${MAX_BYTES} bytes`);
+        const copy = value.slice(); // own buffer: never clones the caller's whole backing buffer, safe to transfer
+        transfer.push(copy.buffer);
+        out.push(copy);
+        break;
+      }
+    }
+  });
+  return { args: out, transfer };
+}
+
+interface Job {
+  session: Session;
+  digest: string;
+  binary: Uint8Array;
+  exportName: string;
+  declaration: WasmExportDeclaration;
+  args: unknown[];
+  transfer: ArrayBuffer[];
+  resolve: (value: WasmResult) => void;
+  reject: (error: Error) => void;
+  /** Set while running: stops the call (terminates its worker) and rejects it with the given error. */
+  abort?: (error: WasmCallError) => void;
+}
+
+interface Slot {
+  worker: WorkerLike | null;
+  digests: Set<string>;
+  busy: boolean;
+  job: Job | null;
+}
+
+class Pool {
+  private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  closed = false;
+  started = 0;
+
+  constructor(size: number, private readonly spawnWorker: () => WorkerLike) {
+    this.slots = Array.from({ length: size }, () => ({ worker: null, digests: new Set<string>(), busy: false, job: null }));
+  }
+
+  submit(job: Job): void {
+    if (this.closed) {
+      job.reject(fail("wasm-closed", "the WASM runner is closed"));
+      job.session.settled();
+      return;
+    }
+    this.queue.push(job);
+    this.pump();
+  }
+
+  /** Removes the session's queued jobs and returns them. */
+  dequeue(session: Session): Job[] {
+    const removed: Job[] = [];
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      if (this.queue[i].session === session) removed.unshift(...this.queue.splice(i, 1));
+    }
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) {
+      job.reject(fail("wasm-closed", "the WASM runner was closed"));
+      job.session.settled();
+    }
+    for (const slot of this.slots) slot.job?.abort?.(fail("wasm-closed", "the WASM runner was closed"));
+    const running: Promise<unknown>[] = [];
+    for (const slot of this.slots) {
+      const worker = slot.worker;
+      slot.worker = null;
+      slot.digests.clear();
+      if (worker) running.push(Promise.resolve(worker.terminate()));
+    }
+    await Promise.all(running);
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const idle = this.slots.filter((s) => !s.busy);
+      if (idle.length === 0) return;
+      const job = this.queue.shift()!;
+      // Prefer a worker that already compiled this module.
+      const slot = idle.find((s) => s.worker && s.digests.has(job.digest)) ?? idle.find((s) => s.worker) ?? idle[0];
+      this.dispatch(slot, job);
+    }
+  }
+
+  private spawn(slot: Slot): WorkerLike {
+    const worker = this.spawnWorker();
+    this.started++;
+    worker.on("error", () => undefined);
+    worker.on("exit", () => {
+      if (slot.worker === worker) {
+        slot.worker = null;
+        slot.digests.clear();
+      }
+    });
+    worker.unref();
+    slot.worker = worker;
+    slot.digests.clear();
+    return worker;
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    const session = job.session;
+    // The call may run at most its own timeout, and no longer than what is left of the session's time.
+    const left = session.budget.totalTimeMs - session.timeMs;
+    if (left <= 0) {
+      job.reject(fail("wasm-budget-time", `the session's WASM calls used their ${session.budget.totalTimeMs} ms`));
+      session.settled();
+      return;
+    }
+    const limitedBySession = left < session.budget.callTimeoutMs;
+    const timeoutMs = limitedBySession ? left : session.budget.callTimeoutMs;
+    const worker = slot.worker ?? this.spawn(slot);
+    slot.busy = true;
+    slot.job = job;
+    const id = this.nextId++;
+    const started = performance.now();
+    let settled = false;
+    let sentBytes = false;
+
+    const finish = (settle: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      worker.unref();
+      session.timeMs += performance.now() - started;
+      job.abort = undefined;
+      slot.busy = false;
+      slot.job = null;
+      settle();
+      session.settled();
+      if (!this.closed) this.pump();
+    };
+    const discard = (): void => {
+      if (slot.worker === worker) {
+        slot.worker = null;
+        slot.digests.clear();
+      }
+      void worker.terminate();
+    };
+    const post = (withBytes: boolean): void => {
+      sentBytes ||= withBytes;
+      const message = { id, digest: job.digest, bytes: withBytes ? job.binary : undefined, exportName: job.exportName, declaration: job.declaration, args: job.args };
+      worker.postMessage(message, job.transfer);
+    };
+    const onMessage = (reply: { id: number; needBytes?: boolean; ok?: boolean; value?: WasmResult; code?: string; message?: string }): void => {
+      if (!reply || reply.id !== id) return;
+      if (reply.needBytes) {
+        if (sentBytes) return finish(() => job.reject(fail("wasm-internal", "the worker did not keep the module it was sent")));
+        sentBytes = true;
+        return worker.postMessage({ id, resume: true, bytes: job.binary });
+      }
+      if (reply.ok) {
+        slot.digests.add(job.digest);
+        return finish(() => job.resolve(reply.value));
+      }
+      const code = (reply.code && Object.hasOwn(WASM_ERROR_CODES, reply.code) ? reply.code : "wasm-internal") as WasmErrorCode;
+      if (code !== "wasm-module-invalid") slot.digests.add(job.digest);
+      finish(() => job.reject(fail(code, `${job.exportName}: ${reply.message ?? "failed"}`)));
+    };
+    const onError = (error: Error & { code?: string }): void => {
+      discard();
+      const message = error?.code === "ERR_WORKER_OUT_OF_MEMORY" ? "the worker ran out of memory" : `the worker failed: ${error?.message ?? error}`;
+      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: ${message}`)));
+    };
+    const onExit = (): void => {
+      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the worker exited during the call`)));
+    };
+    const timer = setTimeout(() => {
+      discard();
+      finish(() =>
+        job.reject(
+          limitedBySession
+            ? fail("wasm-budget-time", `${job.exportName}: stopped after ${timeoutMs} ms, when the session's ${session.budget.totalTimeMs} ms of WASM time ran out`)
+            : fail("wasm-timeout", `${job.exportName}: took longer than ${timeoutMs} ms and was stopped`),
+        ),
+      );
+    }, timeoutMs);
+    job.abort = (error) => {
+      discard();
+      finish(() => job.reject(error));
+    };
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.ref();
+    try {
+      post(!slot.digests.has(job.digest));
+    } catch (error) {
+      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: could not send the call: ${(error as Error)?.message ?? error}`)));
+    }
+  }
+}
+
+class Session implements WasmSession {
+  readonly budget: WasmBudget;
+  calls = 0;
+  inFlight = 0;
+  timeMs = 0;
+  private cancelled = false;
+  private readonly jobs = new Set<Job>();
+
+  constructor(
+    private readonly pool: Pool,
+    budget: Partial<WasmBudget> | undefined,
+  ) {
+    this.budget = resolveWasmBudget(budget);
+  }
+
+  get usage(): { calls: number; inFlight: number; timeMs: number } {
+    return { calls: this.calls, inFlight: this.inFlight, timeMs: this.timeMs };
+  }
+
+  call(binary: Uint8Array, digest: string, exportName: string, declaration: WasmExportDeclaration, args: unknown[]): Promise<WasmResult> {
+    try {
+      if (this.cancelled) throw fail("wasm-cancelled", "the session was cancelled");
+      if (this.pool.closed) throw fail("wasm-closed", "the WASM runner is closed");
+      if (this.calls >= this.budget.callsPerRun) throw fail("wasm-budget-calls", `the session used its ${this.budget.callsPerRun} WASM calls`);
+      this.calls++;
+      if (this.inFlight >= this.budget.inFlight) {
+        throw fail("wasm-budget-in-flight", `the session already has ${this.budget.inFlight} WASM call(s) in flight; await one first`);
+      }
+      if (this.timeMs >= this.budget.totalTimeMs) throw fail("wasm-budget-time", `the session's WASM calls used their ${this.budget.totalTimeMs} ms`);
+      if (!(binary instanceof Uint8Array)) throw fail("wasm-module-invalid", "the module binary must be a Uint8Array");
+      if (typeof digest !== "string" || digest.length === 0) throw fail("wasm-declaration-invalid", "the module digest must be a non-empty string");
+      if (typeof exportName !== "string" || exportName.length === 0) throw fail("wasm-declaration-invalid", "the export name must be a non-empty string");
+      checkDeclaration(declaration);
+      const checked = checkArgs(exportName, declaration, args);
+      this.inFlight++;
+      return new Promise<WasmResult>((resolve, reject) => {
+        const job: Job = {
+          session: this,
+          digest,
+          binary,
+          exportName,
+          declaration: { params: [...declaration.params], result: declaration.result },
+          args: checked.args,
+          transfer: checked.transfer,
+          resolve,
+          reject,
+        };
+        this.jobs.add(job);
+        const settle = (): void => void this.jobs.delete(job);
+        job.resolve = (v) => (settle(), resolve(v));
+        job.reject = (e) => (settle(), reject(e));
+        this.pool.submit(job);
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Called by the pool when one of this session's calls has settled. */
+  settled(): void {
+    this.inFlight--;
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    const error = (): WasmCallError => fail("wasm-cancelled", "the session was cancelled");
+    for (const job of this.pool.dequeue(this)) {
+      this.inFlight--;
+      job.reject(error());
+    }
+    for (const job of [...this.jobs]) job.abort?.(error());
+  }
+}
+
+/** A runner over `workers` workers made by `spawn` (each must run invoke.mjs's protocol). */
+export function createWasmPool(spawn: () => WorkerLike, workers: number): WasmRunner {
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new RangeError("workers must be an integer in 1..64");
+  const pool = new Pool(workers, spawn);
+  return {
+    session: (budget) => new Session(pool, budget),
+    close: () => pool.close(),
+    get started() {
+      return pool.started;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// @capsule/browser as a third-party page embeds it: loaded from the page's own origin (not cross-origin isolated),
+// modules fetched cross-origin from the catalog server; and the same library on the isolated playground origin.
+// Results must match the Node runtime's for the same seed and clock.
+import { crc32 } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, loadLibrary, openPage, serveEmbedder, servePlayground } from "../support/browser.js";
+import { shippedSandbox } from "../support/shipped-catalog.js";
+
+let browser: Browser;
+let catalogOrigin: string;
+let embedder: Page;
+let playground: Page;
+
+beforeAll(async () => {
+  const [b, catalog, embedderOrigin] = await Promise.all([launchChromium(), servePlayground(), serveEmbedder()]);
+  browser = b;
+  catalogOrigin = catalog;
+  embedder = await openPage(browser, `${embedderOrigin}/`);
+  playground = await openPage(browser, `${catalogOrigin}/playground/`);
+  await Promise.all([loadLibrary(embedder, "/lib/capsule-browser.js"), loadLibrary(playground, "/playground/capsule-browser.js")]);
+}, 60_000);
+
+type Library = { createBrowserSandbox(options?: object): { run(request: object): Promise<{ ok: boolean; value?: unknown }>; close(): void } };
+
+interface Scenario {
+  source: string;
+  request?: Record<string, unknown>;
+  /** Page-side host functions / modules, as source text of an object literal (functions cannot cross from Node). */
+  hostFunctions?: string;
+  hostModules?: string;
+  runs?: number;
+}
+
+/** Runs `scenario` in `page` through its loaded library, returning each run's result as JSON-safe data. */
+function runIn(page: Page, scenario: Scenario) {
+  return page.evaluate(
+    async ({ catalogUrl, scenario }) => {
+      const { createBrowserSandbox } = (window as unknown as { capsule: Library }).capsule;
+      const literal = (text?: string) => (text ? new Function(`return (${text});`)() : undefined);
+      const sandbox = createBrowserSandbox({ catalogUrl, hostFunctions: literal(scenario.hostFunctions), hostModules: literal(scenario.hostModules) });
+      const results: unknown[] = [];
+      for (let i = 0; i < (scenario.runs ?? 1); i++) {
+        const r = (await sandbox.run({ source: scenario.source, ...scenario.request })) as { ok: boolean; value?: unknown };
+        results.push(JSON.parse(JSON.stringify({ ...r, value: r.ok && r.value instanceof Uint8Array ? [...r.value] : r.ok ? r.value : undefined })));
+      }
+      sandbox.close();
+      return results;
+    },
+    { catalogUrl: catalogOrigin, scenario },
+  );
+}
+const embedded = async (scenario: Scenario) => (await runIn(embedder, scenario))[0];
+
+describe("the browser runner embedded in a page of another origin", () => {
+  it("is not cross-origin isolated there, and still runs guests", async () => {
+    expect(await embedder.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect((await embedded({ source: "return [1 + 1, typeof SharedArrayBuffer]" })).value).toEqual([2, "undefined"]);
+  });
+
+  it("gives the same deterministic clock and random numbers as the Node runtime", async () => {
+    const source = "return { now: Date.now(), iso: new Date().toISOString(), r: [Math.random(), Math.random()], tz: new Date().getTimezoneOffset() };";
+    const request = { seed: 1234, now: "2026-03-04T05:06:07Z" };
+    const node = await (await shippedSandbox()).run({ source, ...request });
+    const inBrowser = await embedded({ source, request });
+    expect(node.ok && inBrowser.ok).toBe(true);
+    expect(inBrowser.value).toEqual((node as { value: unknown }).value);
+  });
+
+  it("imports guest packs cross-origin from the catalog server", async () => {
+    const out = await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });' });
+    expect(out.value).toBe("a:\n  - 1\n  - 2\n");
+  });
+
+  it("runs WASM exports in the page with bytes both ways", async () => {
+    const out = await embedded({ source: 'import checksum from "@capsule/checksum";\nconst data = new TextEncoder().encode("hello capsule");\nreturn [await checksum.crc32(data), [...await checksum.reverse(new Uint8Array([1, 2, 3]))]];' });
+    expect(out.value).toEqual([crc32("hello capsule") | 0, [3, 2, 1]]);
+  });
+
+  it("calls a host module the page supplies, and the page's host functions", async () => {
+    const out = await embedded({
+      source: 'import { stringify } from "@capsule/csv";\nreturn [await stringify([{ a: 1 }]), await app.greet("guest")];',
+      hostModules: '{ "capsule.csv": { stringify: (rows) => "page csv of " + rows.length + " row(s)" } }',
+      hostFunctions: "{ app: { greet: async (name) => 'hello ' + name } }",
+    });
+    expect(out.value).toEqual(["page csv of 1 row(s)", "hello guest"]);
+  });
+
+  it("stops a run at its wall clock by terminating the worker, and the next run gets a fresh one", async () => {
+    const [stuck, next] = await runIn(embedder, {
+      source: "await app.never(); return 'unreachable';",
+      hostFunctions: "{ app: { never: () => new Promise(() => {}) } }",
+      request: { limits: { wallMs: 300 } },
+      runs: 2,
+    });
+    expect(stuck.error.code).toBe("E_WALL_TIME");
+    expect(next.error.code).toBe("E_WALL_TIME");
+    const after = await embedded({ source: "return 'fresh'" });
+    expect(after.value).toBe("fresh");
+  });
+
+  it("enforces memory and host-call limits and keeps host paths out of guest errors", async () => {
+    expect((await embedded({ source: "const a = []; for (;;) a.push(new Array(100000).fill(1));", request: { limits: { memoryBytes: 8 * 1024 * 1024 } } })).error.code).toBe("E_MEMORY");
+    const calls = await embedded({ source: "for (let i = 0; i < 5; i++) await app.ping(); return 'done';", hostFunctions: "{ app: { ping: () => 1 } }", request: { limits: { hostCalls: 3 } } });
+    expect(calls.error.code).toBe("E_HOST_CALL_LIMIT");
+    const thrown = await embedded({ source: "try { await app.fail(); } catch (e) { return e.message; }", hostFunctions: "{ app: { fail: () => { throw new Error('cannot open /home/alice/secret.txt'); } } }" });
+    expect(thrown.value).toBe("cannot open <host>");
+  });
+
+  it("refuses what the Node runtime refuses, with the same codes", async () => {
+    expect((await embedded({ source: 'import x from "@capsule/nope";\nreturn x;' })).error.code).toBe("E_IMPORT_UNRESOLVED");
+    expect((await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn 1;', request: { allow: ["@capsule/decimal"] } })).error.code).toBe("E_IMPORT_NOT_ALLOWED");
+    expect((await embedded({ source: 'import bridge from "capsule:bridge";\nreturn 1;' })).error.code).toMatch(/E_IMPORT_(REFUSED|UNRESOLVED)/);
+    expect((await embedded({ source: "const x: number = 1; return x;" })).error.code).toBe("E_SYNTAX");
+    expect((await embedded({ source: "return 1", request: { limits: { cpuMs: -1 } } })).error.code).toBe("E_BAD_LIMIT");
+  });
+});
+
+describe("the browser runner on a cross-origin-isolated page", () => {
+  it("stops a run at its wall clock gracefully, keeping its logs", async () => {
+    const [out] = await runIn(playground, {
+      source: "console.log('before'); await app.never();",
+      hostFunctions: "{ app: { never: () => new Promise(() => {}) } }",
+      request: { limits: { wallMs: 300 } },
+    });
+    expect(out.error.code).toBe("E_WALL_TIME");
+    expect(out.logs).toEqual([{ level: "log", message: "before" }]);
+  });
+
+  it("runs concurrent runs of one sandbox one after another without mixing them", async () => {
+    const values = await playground.evaluate(async () => {
+      const { createBrowserSandbox } = (window as unknown as { capsule: Library }).capsule;
+      const sandbox = createBrowserSandbox();
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => sandbox.run({ source: `globalThis.x = (globalThis.x ?? 0) + ${i}; return globalThis.x;` })));
+      sandbox.close();
+      return results.map((r) => r.value);
+    });
+    expect(values).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});

@@ -1,0 +1,77 @@
+// A catalog server behind a tampering proxy (a compromised cache or CDN): the browser runner verifies every module
+// body and WASM binary against the digest in the index before anything of it runs.
+import { createServer, request } from "node:http";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium, listen, openPage, servePlayground } from "../support/browser.js";
+import { shippedCatalog } from "../support/shipped-catalog.js";
+
+let browser: Browser;
+let proxy: string;
+let tamperedFetches = 0;
+
+beforeAll(async () => {
+  const { catalog } = await shippedCatalog();
+  const yaml = catalog.modules.find((m) => m.specifier === "@capsule/yaml")!;
+  const checksum = catalog.modules.find((m) => m.specifier === "@capsule/checksum") as unknown as { wasm: { sha256: string } };
+  const upstream = new URL(await servePlayground());
+  // Forwards everything, but swaps the body of @capsule/yaml's digest URL and flips a byte of the WASM binary.
+  proxy = await listen(
+    createServer((req, res) => {
+      const forwarded = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => {
+          let body = Buffer.concat(chunks);
+          if (req.url === `/digest/${yaml.sha256}`) {
+            tamperedFetches++;
+            body = Buffer.from('globalThis.tampered = true; export default { load: () => "tampered" };');
+          } else if (req.url === `/wasm/${checksum.wasm.sha256}`) {
+            tamperedFetches++;
+            body = Buffer.from(body);
+            body[body.length - 1] ^= 0xff;
+          }
+          const headers = { ...up.headers, "content-length": String(body.length) };
+          res.writeHead(up.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      });
+      req.pipe(forwarded);
+    }),
+  );
+  browser = await launchChromium();
+}, 60_000);
+
+async function play(source: string) {
+  const page = await openPage(browser, `${proxy}/playground/`);
+  await page.fill("#source", source);
+  await page.click("#run");
+  await page.waitForSelector('#status[data-state="ok"], #status[data-state="error"]', { timeout: 20_000 });
+  return { status: await page.textContent("#status"), result: await page.textContent("#result"), error: await page.textContent("#error"), logs: await page.textContent("#logs") };
+}
+
+describe("a tampered module body", () => {
+  it("is refused by the digest check before the guest starts", async () => {
+    const before = tamperedFetches;
+    const out = await play('import yaml from "@capsule/yaml";\nconsole.log("guest ran");\nreturn yaml.load("a: 1");');
+    expect(tamperedFetches).toBeGreaterThan(before);
+    expect(out.status).toBe("E_MODULE_TAMPERED");
+    expect(out.error).toContain('module "@capsule/yaml" was refused');
+    expect(out.result).toBe("");
+    expect(out.logs).toBe("");
+  });
+
+  it("does not stop untampered modules from the same server", async () => {
+    const out = await play('import Decimal from "@capsule/decimal";\nreturn new Decimal("0.1").plus("0.2").toString();');
+    expect(out.status).toBe("ok");
+    expect(out.result).toBe('"0.3"');
+  });
+});
+
+describe("a tampered WASM binary", () => {
+  it("is refused before it is compiled; the guest sees the failed call", async () => {
+    const out = await play('import checksum from "@capsule/checksum";\ntry { return await checksum.add(1, 2); } catch (e) { return String(e.message); }');
+    expect(out.status).toBe("ok");
+    expect(JSON.parse(out.result!)).toMatch(/does not hash to its catalog digest/);
+  });
+});

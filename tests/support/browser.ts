@@ -1,0 +1,78 @@
+// Test support for the browser runner: Debian's chromium driven by playwright-core, the catalog server with the
+// playground (cross-origin isolated), and a plain "embedder" origin that is not isolated and loads the runner
+// library from its own origin while fetching modules cross-origin from the catalog server.
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll } from "vitest";
+import { createCatalogServer, staticAssets, type CatalogServerOptions } from "../../registry/src/index.js";
+import { ASSETS_DIR } from "../../browser/assets.js";
+import { shippedCatalog } from "./shipped-catalog.js";
+
+/** Debian's chromium (installed by scripts/setup-browser.mjs); CAPSULE_CHROMIUM points elsewhere. */
+export const CHROMIUM = process.env.CAPSULE_CHROMIUM ?? "/usr/bin/chromium";
+/** Flags for a headless Chromium on a machine with no outside network (no background lookups, no sandbox as root). */
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: run \`node scripts/setup-browser.mjs\` (installs Debian's chromium) or set CAPSULE_CHROMIUM`);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  afterAll(() => browser.close());
+  return browser;
+}
+
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The shipped catalog served with the playground, as `capsule serve` does; returns its origin. */
+export async function servePlayground(options: Partial<CatalogServerOptions> = {}): Promise<string> {
+  const { catalog } = await shippedCatalog();
+  return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), ...options }));
+}
+
+/**
+ * Another origin, NOT cross-origin isolated: "/" is an empty page and /lib/ serves the built runner, so a page there
+ * embeds @capsule/browser the way a third-party site would.
+ */
+export async function serveEmbedder(): Promise<string> {
+  const types: Record<string, string> = { js: "text/javascript", wasm: "application/wasm", map: "application/json" };
+  return listen(
+    createServer((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (path === "/") {
+        res.writeHead(200, { "content-type": "text/html" });
+        return res.end("<!doctype html><title>embedder</title><p>embedder</p>");
+      }
+      const name = path.startsWith("/lib/") ? path.slice(5) : "";
+      const file = join(ASSETS_DIR, name);
+      if (!/^[\w.-]+$/.test(name) || !existsSync(file)) {
+        res.writeHead(404);
+        return res.end();
+      }
+      res.writeHead(200, { "content-type": types[name.split(".").pop()!] ?? "application/octet-stream" });
+      res.end(readFileSync(file));
+    }),
+  );
+}
+
+/** A new page that fails the test on uncaught page errors; its console is kept for messages. */
+export async function openPage(browser: Browser, url: string): Promise<Page & { errors: string[] }> {
+  const page = (await browser.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on("pageerror", (error) => page.errors.push(error.message));
+  await page.goto(url);
+  return page;
+}
+
+/** Loads the runner library at `url` into the page as window.capsule (the test's own code cannot import() there). */
+export async function loadLibrary(page: Page, url: string): Promise<void> {
+  await page.addScriptTag({ type: "module", content: `import * as capsule from ${JSON.stringify(url)}; window.capsule = capsule;` });
+  await page.waitForFunction(() => "capsule" in window);
+}
