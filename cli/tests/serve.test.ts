@@ -22,6 +22,11 @@ describe("capsule serve", () => {
       const index = (await (await fetch(`${url}/catalog`, { headers: { authorization: "Bearer t1" } })).json()) as { modules: Array<{ specifier: string }> };
       expect(index.modules.map((m) => m.specifier)).toEqual(["@capsule/yaml"]);
       expect((await fetch(`${url}/catalog`)).status).toBe(401);
+      // The playground needs no token; the catalog routes it calls still do.
+      const playground = await fetch(`${url}/playground/`);
+      expect(playground.status).toBe(200);
+      expect(await playground.text()).toContain("Capsule playground");
+      expect((await fetch(`${url}/playground/quickjs.wasm`)).headers.get("content-type")).toBe("application/wasm");
     } finally {
       child.kill("SIGTERM");
     }
