@@ -7,12 +7,12 @@
 import { checkRequest } from "@capsule/runtime/internal/request";
 import { mapGuestStack, prepareSource, type PreparedSource } from "@capsule/runtime/internal/source";
 import { resolveImports } from "@capsule/runtime/internal/imports";
-import { catalogResolverWith, type CatalogRunOptions } from "@capsule/runtime/internal/catalog-resolver";
+import { catalogResolverWith } from "@capsule/runtime/internal/catalog-resolver";
 import { decodeValue } from "@capsule/runtime/internal/codec";
 import { runError, type RunError } from "@capsule/runtime/internal/errors";
 import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "@capsule/runtime/internal/limits";
 import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol";
-import type { HostFunctions, RunResult, RunStats } from "@capsule/runtime/internal/types";
+import type { HostFunctions, RunRequest, RunResult, RunStats } from "@capsule/runtime/internal/types";
 import { createWasmPool, type WasmRunner } from "@capsule/host-modules/wasm-pool";
 import { CatalogClient, type ServedEntry } from "./catalog-client.js";
 import { serveHostCalls, type PageHostModules } from "./host-calls.js";
@@ -38,15 +38,8 @@ export interface BrowserSandboxOptions {
   hostModules?: PageHostModules;
 }
 
-export interface BrowserRunRequest extends CatalogRunOptions {
-  source: string;
-  filename?: string;
-  hostFunctions?: HostFunctions;
-  limits?: Partial<Limits>;
-  seed?: number;
-  now?: number | Date | string;
-  signal?: AbortSignal;
-}
+/** A run request as in Node, less what stays Node-only (trace, policy, a resolver of its own). */
+export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins">;
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;

@@ -58,83 +58,44 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
   const bySpecifier = new Map(options.catalog.modules.map((m) => [m.specifier, m]));
   const byDigest = new Map(options.catalog.modules.map((m) => [m.sha256, m]));
   const byWasmDigest = new Map(options.catalog.modules.flatMap((m) => (m.wasm ? [[m.wasm.sha256, m] as const] : [])));
-  const sources = new Map<string, Promise<string>>();
-  const binaries = new Map<string, Promise<Buffer>>();
-  const binaryOf = (m: ServedModule) => {
-    const wasm = m.wasm!;
-    let binary = binaries.get(wasm.sha256);
-    if (!binary) {
-      binary = readFile(wasm.file).then((bytes) => {
-        if (createHash("sha256").update(bytes).digest("hex") !== wasm.sha256) throw new Error("digest mismatch");
-        return bytes;
-      });
-      binaries.set(wasm.sha256, binary);
-      binary.catch(() => binaries.delete(wasm.sha256));
-    }
-    return binary;
-  };
-  const sourceOf = (m: ServedModule) => {
-    let source = sources.get(m.sha256);
-    if (!source) {
-      source = (m.source !== undefined ? Promise.resolve(m.source) : readFile(m.sourcePath!, "utf8")).then((text) => {
-        if (createHash("sha256").update(text).digest("hex") !== m.sha256) throw new Error("digest mismatch");
-        return text;
-      });
-      sources.set(m.sha256, source);
-      source.catch(() => sources.delete(m.sha256));
-    }
-    return source;
-  };
+  const sourceOf = verifiedByDigest<string>();
+  const binaryOf = verifiedByDigest<Buffer>();
   const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
     if (!options.tokens) return ["*"];
     const header = req.headers.authorization ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7) : undefined;
     return token !== undefined && Object.prototype.hasOwnProperty.call(options.tokens, token) ? options.tokens[token] : undefined;
   };
-  const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+  const send = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
     res.end(body);
   };
   const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message }));
 
-  async function serveModule(req: IncomingMessage, res: ServerResponse, m: ServedModule, immutable: boolean) {
-    const etag = `"sha256-${m.sha256}"`;
+  /** Serves content-addressed bytes: digest headers, 304 on a matching ETag, 500 when the file no longer matches. */
+  async function serveContent(req: IncomingMessage, res: ServerResponse, digest: string, immutable: boolean, type: string, load: () => Promise<string | Buffer>) {
     const headers = {
-      etag,
-      "x-capsule-digest": `sha256-${m.sha256}`,
+      etag: `"sha256-${digest}"`,
+      "x-capsule-digest": `sha256-${digest}`,
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     };
-    if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(etag)) {
-      res.writeHead(304, { ...CORS_HEADERS, ...headers });
-      res.end();
-      return;
-    }
-    let source: string;
-    try {
-      source = await sourceOf(m);
-    } catch {
-      return error(res, 500, "module-unavailable", "the module's compiled source is missing or no longer matches its digest; recompile the packs");
-    }
-    send(res, 200, source, { ...headers, "content-type": "text/javascript; charset=utf-8" });
-  }
-
-  async function serveBinary(req: IncomingMessage, res: ServerResponse, m: ServedModule) {
-    const digest = m.wasm!.sha256;
-    const headers = { etag: `"sha256-${digest}"`, "x-capsule-digest": `sha256-${digest}`, "cache-control": "public, max-age=31536000, immutable" };
     if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(headers.etag)) {
       res.writeHead(304, { ...CORS_HEADERS, ...headers });
       res.end();
       return;
     }
-    let bytes: Buffer;
+    let body: string | Buffer;
     try {
-      bytes = await binaryOf(m);
+      body = await load();
     } catch {
-      return error(res, 500, "module-unavailable", "the module's WASM binary is missing or no longer matches its digest; recompile the packs");
+      return error(res, 500, "module-unavailable", "the module's compiled file is missing or no longer matches its digest; recompile the packs");
     }
-    res.writeHead(200, { "content-type": "application/wasm", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
-    res.end(req.method === "HEAD" ? undefined : bytes);
+    send(res, 200, body, { ...headers, "content-type": type });
   }
+  const serveModule = (req: IncomingMessage, res: ServerResponse, m: ServedModule, immutable: boolean) =>
+    serveContent(req, res, m.sha256, immutable, "text/javascript; charset=utf-8", () => sourceOf(m.sha256, () => (m.source !== undefined ? Promise.resolve(m.source) : readFile(m.sourcePath!, "utf8"))));
+  const serveBinary = (req: IncomingMessage, res: ServerResponse, m: ServedModule) =>
+    serveContent(req, res, m.wasm!.sha256, true, "application/wasm", () => binaryOf(m.wasm!.sha256, () => readFile(m.wasm!.file)));
 
   return createServer(async (req, res) => {
     if (req.method === "OPTIONS") {
@@ -181,4 +142,21 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
     }
     return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.assets ? ", /playground/" : ""}`);
   });
+}
+
+/** Reads content once per digest, refusing it unless it hashes to that digest; a failed read is tried again next time. */
+function verifiedByDigest<T extends string | Buffer>() {
+  const cache = new Map<string, Promise<T>>();
+  return (sha256: string, read: () => Promise<T>): Promise<T> => {
+    let content = cache.get(sha256);
+    if (!content) {
+      content = read().then((body) => {
+        if (createHash("sha256").update(body).digest("hex") !== sha256) throw new Error("digest mismatch");
+        return body;
+      });
+      cache.set(sha256, content);
+      content.catch(() => cache.delete(sha256));
+    }
+    return content;
+  };
 }
