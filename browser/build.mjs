@@ -51,6 +51,9 @@ await build({
   outdir: out,
   bundle: true,
   format: "esm",
+  // Shared code and the TypeScript stripper (loaded only when a guest is not plain JavaScript) go to chunks.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
   platform: "browser",
   target: "es2022",
   minify: true,

@@ -67,6 +67,9 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
   const waiting: Array<(slot: Slot) => void> = [];
   let wasm: WasmRunner | undefined;
   let closed = false;
+  /** Ends each run in flight with the given error (close() uses it: a terminated worker never answers). */
+  const inFlight = new Set<(error: RunError) => void>();
+  const closedError = () => runError("E_CLOSED", "this sandbox was closed; create a new one with createBrowserSandbox()");
 
   const acquire = () => new Promise<Slot>((resolve) => (idle.length ? resolve(idle.pop()!) : waiting.push(resolve)));
   const release = (slot: Slot) => (waiting.length ? waiting.shift()!(slot) : idle.push(slot));
@@ -134,6 +137,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     };
     const slot = await acquire();
     try {
+      if (closed) return fail(closedError());
       const outcome = await runOnWorker(slot, message, control, isolated, limits.wallMs, request.signal);
       if ("code" in outcome) return fail(outcome);
       const runStats = stats(seed, now, outcome.stats);
@@ -155,6 +159,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
       const finish = (result: WorkerOutcome | RunError) => {
+        inFlight.delete(finish);
         clearTimeout(wall);
         clearTimeout(grace);
         signal?.removeEventListener("abort", onAbort);
@@ -190,6 +195,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
         discard(slot);
         finish(runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${event.message || "no detail"}); check that ${new URL("run-worker.js", assets).pathname} is served`));
       };
+      inFlight.add(finish);
       signal?.addEventListener("abort", onAbort, { once: true });
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
@@ -203,7 +209,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       const normalized = typeof request === "string" ? { source: request } : request;
       if (closed) {
         const stats = { cpuMs: 0, wallMs: 0, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false };
-        return { ok: false, error: runError("E_CLOSED", "this sandbox was closed; create a new one with createBrowserSandbox()"), logs: [], stats };
+        return { ok: false, error: closedError(), logs: [], stats };
       }
       try {
         return (await execute(normalized, started)) as RunResult<T>;
@@ -218,6 +224,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     },
     close() {
       closed = true;
+      for (const end of [...inFlight]) end(closedError());
       slots.forEach(discard);
       void wasm?.close();
     },
