@@ -4,3 +4,5 @@ export { createBrowserSandbox, type BrowserRunRequest, type BrowserSandbox, type
 export type { PageHostModules } from "./host-calls.js";
 export type { ServedEntry } from "./catalog-client.js";
 export { ERROR_CODES, type ErrorCode, type RunError } from "@capsule/runtime/internal/errors";
+export { defaultPolicy, describeHostFunction, sideEffecting, type Policy, type PolicyCall, type PolicyDecision } from "@capsule/runtime/internal/policy";
+export type { EventListener, RunEvent } from "@capsule/runtime/internal/events";

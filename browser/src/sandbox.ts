@@ -15,7 +15,11 @@ import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol"
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "@capsule/runtime/internal/types";
 import { createWasmPool, type WasmRunner } from "@capsule/host-modules/wasm-pool";
 import { CatalogClient, type ServedEntry } from "./catalog-client.js";
-import { serveHostCalls, type PageHostModules } from "./host-calls.js";
+import { pageTargets, type PageHostModules } from "./host-calls.js";
+import { serveHostCalls, type HostChannel } from "@capsule/runtime/internal/host-calls";
+import { RunTrace, traceRunEnd, type EventListener } from "@capsule/runtime/internal/events";
+import { wallClock } from "@capsule/runtime/internal/wall-clock";
+import { isSideEffecting, type Policy } from "@capsule/runtime/internal/policy";
 import { webWorkerLike } from "./web-worker-like.js";
 import type { RunMessage, WorkerReply } from "./protocol.js";
 
@@ -36,10 +40,16 @@ export interface BrowserSandboxOptions {
   hostFunctions?: HostFunctions;
   /** Host modules this page supplies, by host id; any other host module a run imports is refused. */
   hostModules?: PageHostModules;
+  /** Receives every run's trace events (the Node runtime's vocabulary). */
+  onEvent?: EventListener;
+  /** Consulted before every host-function, host-module and WASM call (see the runtime's defaultPolicy()). */
+  policy?: Policy;
+  /** Put call arguments and results into "call" events. */
+  traceData?: boolean;
 }
 
-/** A run request as in Node, less what stays Node-only (trace, policy, a resolver of its own). */
-export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins">;
+/** A run request as in Node, less a resolver of its own (imports come from the catalog server). */
+export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;
@@ -79,14 +89,15 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     slot.worker = null;
   };
 
-  async function execute(request: BrowserRunRequest, started: number): Promise<RunResult> {
+  async function execute(request: BrowserRunRequest, started: number, trace: RunTrace): Promise<RunResult> {
     const hostFunctions = { ...options.hostFunctions, ...request.hostFunctions };
     const checked = checkRequest({ ...request, hostFunctions }, baseLimits);
     const stats = (seed = 0, now = 0, extra?: Partial<RunStats>): RunStats => ({
       cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false, ...extra, wallMs: performance.now() - started, seed, now,
     });
     if (!checked.ok) return { ok: false, error: checked.error, logs: [], stats: stats() };
-    const { limits, seed, now, namespaces } = checked.request;
+    const { limits, seed, now, namespaces, filename } = checked.request;
+    trace.emit({ type: "run.start", filename, seed, now, limits: { ...limits } });
     const fail = (error: RunError, extra?: Partial<RunStats>): RunResult => ({ ok: false, error, logs: [], stats: stats(seed, now, extra) });
     if (request.signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
     const prepared = await prepareSource(checked.request.source, checked.request.filename);
@@ -116,15 +127,33 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
 
     const isolated = typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
     const control = new Int32Array(isolated ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
-    const channel = Object.keys(namespaces).length > 0 || graph.hostModules.size > 0 ? new MessageChannel() : undefined;
+    const slot = await acquire();
+    if (closed) {
+      release(slot);
+      return fail(closedError());
+    }
+    const channel = Object.keys(namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
+    const stopper = { expire: () => undefined as void };
+    const wall = wallClock(limits.wallMs, () => stopper.expire());
+    const targets = pageTargets({
+      hostFunctions: checked.request.hostFunctions as Record<string, Record<string, (...args: unknown[]) => unknown>>,
+      hostModules: options.hostModules ?? {},
+      wasmModules,
+      wasm: () => (wasm ??= createWasmPool(() => webWorkerLike(new URL("wasm-worker.js", assets)), Math.max(1, options.wasmWorkers ?? 1))),
+      client,
+    });
     const host = channel
-      ? serveHostCalls(channel.port1, {
-          hostFunctions: checked.request.hostFunctions as Record<string, Record<string, (...args: unknown[]) => unknown>>,
-          hostModules: options.hostModules ?? {},
-          wasmModules,
-          wasm: () => (wasm ??= createWasmPool(() => webWorkerLike(new URL("wasm-worker.js", assets)), Math.max(1, options.wasmWorkers ?? 1))),
-          client,
+      ? serveHostCalls(pageChannel(channel.port1), {
+          target: targets.target,
+          sideEffects: (m) => m.module === undefined && isSideEffecting(checked.request.hostFunctions[m.ns]?.[m.fn]),
+          runId: trace.runId,
+          trace,
+          policy: request.policy ?? options.policy,
+          traceData: request.traceData ?? options.traceData ?? false,
+          wall,
           hostDataBytes: limits.hostDataBytes,
+          policyWaitMs: limits.policyWaitMs,
+          onModulesUsed: targets.end,
         })
       : undefined;
     const message: RunMessage = {
@@ -132,18 +161,18 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       task: {
         code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
         limits, seed, now, namespaces, hostModules: [...graph.hostModules.keys()], facades: graph.facades,
-        port: channel?.port2, control: control.buffer as SharedArrayBuffer | ArrayBuffer, streamLogs: false,
+        port: channel?.port2, control: control.buffer as SharedArrayBuffer | ArrayBuffer, streamLogs: trace.active,
       },
     };
-    const slot = await acquire();
     try {
-      if (closed) return fail(closedError());
-      const outcome = await runOnWorker(slot, message, control, isolated, limits.wallMs, request.signal);
-      if ("code" in outcome) return fail(outcome);
+      const outcome = await runOnWorker(slot, message, control, isolated, limits.wallMs, stopper, request.signal);
+      if ("code" in outcome) return fail(outcome, { hostCalls: host?.calls() ?? 0 });
+      host?.flushLogs(outcome.logs);
       const runStats = stats(seed, now, outcome.stats);
       if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...warnings };
       return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...warnings };
     } finally {
+      wall.stop();
       host?.close();
       release(slot);
     }
@@ -154,13 +183,13 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
    * control word, which the engine's interrupt handler sees, and terminates the worker only if it stays stuck;
    * without SharedArrayBuffer the worker is terminated at once. Either way the slot gets a fresh worker next time.
    */
-  function runOnWorker(slot: Slot, message: RunMessage, control: Int32Array, isolated: boolean, wallMs: number, signal?: AbortSignal): Promise<WorkerOutcome | RunError> {
+  function runOnWorker(slot: Slot, message: RunMessage, control: Int32Array, isolated: boolean, wallMs: number, stopper: { expire: () => void }, signal?: AbortSignal): Promise<WorkerOutcome | RunError> {
     const worker = workerOf(slot);
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
       const finish = (result: WorkerOutcome | RunError) => {
         inFlight.delete(finish);
-        clearTimeout(wall);
+        stopper.expire = () => undefined;
         clearTimeout(grace);
         signal?.removeEventListener("abort", onAbort);
         worker.removeEventListener("message", onMessage);
@@ -179,10 +208,8 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
           finish(graceful);
         }, STUCK_GRACE_MS);
       };
-      const wall = setTimeout(
-        () => stop(CONTROL.WALL_TIME, runError("E_STUCK", `the guest was stuck past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`), runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`)),
-        wallMs,
-      );
+      stopper.expire = () =>
+        stop(CONTROL.WALL_TIME, runError("E_STUCK", `the guest was stuck past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`), runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`));
       const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated"), runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"));
       const onMessage = (event: MessageEvent<WorkerReply>) => {
         const reply = event.data;
@@ -207,16 +234,16 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     async run<T>(request: BrowserRunRequest | string): Promise<RunResult<T>> {
       const started = performance.now();
       const normalized = typeof request === "string" ? { source: request } : request;
-      if (closed) {
-        const stats = { cpuMs: 0, wallMs: 0, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false };
-        return { ok: false, error: closedError(), logs: [], stats };
-      }
+      const trace = new RunTrace(nextRunId(), [options.onEvent, normalized?.onEvent].filter((l): l is EventListener => typeof l === "function"));
+      const failure = (error: RunError): RunResult => ({ ok: false, error, logs: [], stats: { cpuMs: 0, wallMs: performance.now() - started, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false } });
+      let result: RunResult;
       try {
-        return (await execute(normalized, started)) as RunResult<T>;
+        result = closed ? failure(closedError()) : await execute(normalized, started, trace);
       } catch (error) {
-        const stats = { cpuMs: 0, wallMs: performance.now() - started, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false };
-        return { ok: false, error: runError("E_INTERNAL", `the browser runner failed: ${error instanceof Error ? error.message : String(error)}`), logs: [], stats };
+        result = failure(runError("E_INTERNAL", `the browser runner failed: ${error instanceof Error ? error.message : String(error)}`));
       }
+      traceRunEnd(trace, result);
+      return result as RunResult<T>;
     },
     async modules(refresh = false) {
       const served = await client.index(refresh);
@@ -228,6 +255,18 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       slots.forEach(discard);
       void wasm?.close();
     },
+  };
+}
+
+let runCounter = 0;
+const nextRunId = () => `browser-run-${++runCounter}`;
+
+/** The page's end of a run's MessageChannel. */
+function pageChannel(port: MessagePort): HostChannel {
+  return {
+    onMessage: (handler) => (port.onmessage = (event) => handler(event.data)),
+    post: (message) => port.postMessage(message),
+    close: () => port.close(),
   };
 }
 

@@ -53,3 +53,13 @@ export class RunTrace {
     }
   }
 }
+
+/** Codes that mean a limit ended the run (traced as a "limit" event). */
+export const LIMIT_CODES = new Set(["E_CPU_TIME", "E_WALL_TIME", "E_STUCK", "E_MEMORY", "E_STACK_OVERFLOW", "E_RESULT_TOO_LARGE", "E_HOST_CALL_LIMIT", "E_HOST_CALLS_IN_FLIGHT", "E_HOST_DATA_TOO_LARGE"]);
+
+/** Emits what ends a run's trace: the limit that ended it (if one did), console truncation, then run.end. */
+export function traceRunEnd(trace: RunTrace, result: { ok: boolean; error?: { code: string; message: string }; stats: { logsTruncated: boolean } & object }): void {
+  if (!result.ok && result.error && LIMIT_CODES.has(result.error.code)) trace.emit({ type: "limit", code: result.error.code, message: result.error.message });
+  if (result.stats.logsTruncated) trace.emit({ type: "limit", code: "W_LOG_TRUNCATED", message: "console output was truncated (limits.logLines, limits.logBytes)" });
+  trace.emit({ type: "run.end", ok: result.ok, ...(result.ok || !result.error ? {} : { code: result.error.code }), stats: { ...result.stats } });
+}

@@ -8,12 +8,14 @@ import { checkRequest, type CheckedRequest } from "./request.js";
 import { mapGuestStack, prepareSource, type PreparedSource } from "./source.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
-import { RunTrace, type CallKind, type EventListener } from "./events.js";
-import { isSideEffecting, type Policy, type PolicyDecision } from "./policy.js";
-import { decodeValue, encodeValue, encodedSize } from "./codec.js";
+import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
+import { isSideEffecting } from "./policy.js";
+import { decodeValue } from "./codec.js";
+import { serveHostCalls, type HostCallTarget, type HostChannel } from "./host-calls.js";
+import { wallClock } from "./wall-clock.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "./limits.js";
-import { CONTROL, type HostCallMessage, type HostReplyMessage, type LogMessage, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import { CONTROL, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 import type { HostModuleDispatcher, LogEntry, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
 
 export interface Sandbox {
@@ -41,9 +43,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           result = await execute(pool, checked.request, request, options, started, trace);
         }
       }
-      if (!result.ok && LIMIT_CODES.has(result.error.code)) trace.emit({ type: "limit", code: result.error.code, message: result.error.message });
-      if (result.stats.logsTruncated) trace.emit({ type: "limit", code: "W_LOG_TRUNCATED", message: "console output was truncated (limits.logLines, limits.logBytes)" });
-      trace.emit({ type: "run.end", ok: result.ok, ...(result.ok ? {} : { code: result.error.code }), stats: { ...result.stats } });
+      traceRunEnd(trace, result);
       return result as RunResult<T>;
     },
     async close() {
@@ -64,37 +64,8 @@ export async function run<T = unknown>(request: RunRequest, options: SandboxOpti
   }
 }
 
-/** Codes that mean a limit ended the run (traced as a "limit" event). */
-const LIMIT_CODES = new Set(["E_CPU_TIME", "E_WALL_TIME", "E_STUCK", "E_MEMORY", "E_STACK_OVERFLOW", "E_RESULT_TOO_LARGE", "E_HOST_CALL_LIMIT", "E_HOST_CALLS_IN_FLIGHT", "E_HOST_DATA_TOO_LARGE"]);
-
 let runCounter = 0;
 const nextRunId = () => `run-${process.pid}-${++runCounter}`;
-
-/** The run's wall clock; paused while a policy answer is awaited (pauses nest). */
-function wallClock(ms: number, onExpire: () => void) {
-  let remaining = ms;
-  let since = performance.now();
-  let timer: NodeJS.Timeout | undefined = setTimeout(onExpire, ms);
-  let paused = 0;
-  return {
-    pause() {
-      if (paused++ > 0 || !timer) return;
-      clearTimeout(timer);
-      timer = undefined;
-      remaining -= performance.now() - since;
-    },
-    resume() {
-      if (--paused > 0 || timer) return;
-      since = performance.now();
-      timer = setTimeout(onExpire, Math.max(0, remaining));
-    },
-    stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      paused = Number.POSITIVE_INFINITY;
-    },
-  };
-}
 
 async function execute(pool: WorkerPool, request: CheckedRequest, original: RunRequest, options: SandboxOptions, started: number, trace: RunTrace): Promise<RunResult> {
   const signal = original.signal;
@@ -150,14 +121,17 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"));
   signal?.addEventListener("abort", onAbort, { once: true });
   const host = channel
-    ? serveHostCalls(channel.port1, request, {
-        dispatcher: options.hostModules,
-        declared: imports.graph.hostModules,
+    ? serveHostCalls(nodeChannel(channel.port1), {
+        target: (m) => (m.module !== undefined ? moduleCall(m.module, m.fn, options.hostModules, imports.graph.hostModules, trace.runId) : functionCall(m.ns, m.fn, request)),
+        sideEffects: (m) => m.module === undefined && isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]),
         runId: trace.runId,
         trace,
         policy: original.policy ?? options.policy,
         traceData: original.traceData ?? options.traceData ?? false,
         wall,
+        hostDataBytes: request.limits.hostDataBytes,
+        policyWaitMs: request.limits.policyWaitMs,
+        onModulesUsed: () => options.hostModules?.endRun?.(trace.runId),
       })
     : undefined;
 
@@ -189,123 +163,17 @@ function withUserPositions(error: RunError, prepared: PreparedSource): RunError 
 }
 
 /** Answers the worker's host calls on the main thread; answers that arrive after the run ended are dropped. */
-interface HostContext {
-  dispatcher?: HostModuleDispatcher;
-  declared: ReadonlyMap<string, string>;
-  runId: string;
-  trace: RunTrace;
-  policy?: Policy;
-  traceData: boolean;
-  wall: { pause(): void; resume(): void };
-}
-
-/**
- * Answers the worker's host calls on the main thread, after the policy (if any) allowed them, tracing each; streams
- * traced console lines; answers that arrive after the run ended are dropped.
- */
-function serveHostCalls(port: MessagePort, request: CheckedRequest, context: HostContext) {
-  const { trace } = context;
-  let open = true;
-  let calls = 0;
-  let consoleEvents = 0;
-  let usedModules = false;
-  const reply = (message: HostReplyMessage) => {
-    if (open) port.postMessage(message);
-  };
-  port.on("message", async (message: HostCallMessage | LogMessage) => {
-    if (!open) return; // the run ended: its calls are not made, its lines were flushed from the outcome
-    if (message.t === "log") {
-      consoleEvents++;
-      return trace.emit({ type: "console", level: message.level, message: message.message });
-    }
-    calls++;
-    const { id, ns, fn } = message;
-    const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : "host-module";
-    const target = message.module ?? `${ns}.${fn}`;
-    const argsBytes = encodedSize(message.args);
-    const startedAt = performance.now();
-    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
-      trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra });
-    if (message.module !== undefined) usedModules = true;
-    const call = message.module !== undefined ? moduleCall(message.module, fn, context) : functionCall(ns, fn, request);
-    if (typeof call === "string") {
-      traced(false, { code: "E_NOT_CALLABLE" });
-      return reply({ t: "err", id, name: "TypeError", message: call });
-    }
-    let value: unknown;
-    let args: unknown[] = [];
-    try {
-      args = decodeValue(message.args) as unknown[];
-      if (context.policy) {
-        const sideEffects = message.module === undefined && isSideEffecting(request.hostFunctions[ns]?.[fn]);
-        const decision = await askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects }, request.limits.policyWaitMs);
-        if (!decision.allow) {
-          traced(false, { code: "E_POLICY_DENIED", ...(context.traceData ? { args } : {}) });
-          return reply({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${decision.reason}` });
-        }
-      }
-      value = await call(args);
-    } catch (error) {
-      const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
-      const code = (error as { code?: unknown } | null)?.code;
-      const message = error instanceof Error ? error.message : String(error);
-      const text = typeof code === "string" && !message.startsWith(code) ? `${code}: ${message}` : message;
-      traced(false, { code: typeof code === "string" ? code : "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
-      return reply({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
-    }
-    const encoded = encodeValue(value);
-    if (!encoded.ok) {
-      traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
-      return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
-    }
-    const size = encodedSize(encoded.encoded);
-    if (size > request.limits.hostDataBytes) {
-      traced(false, { code: "E_HOST_DATA_TOO_LARGE", resultBytes: size });
-      return reply({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${request.limits.hostDataBytes})` });
-    }
-    traced(true, { resultBytes: size, ...(context.traceData ? { args, result: value } : {}) });
-    reply({ t: "ok", id, value: encoded.encoded });
-  });
+/** The sandbox's end of a run's Node MessageChannel. */
+function nodeChannel(port: MessagePort): HostChannel {
   return {
-    calls: () => calls,
-    /** Traces the run's console lines whose streamed message had not arrived when the run ended (same order). */
-    flushLogs(logs: readonly { level: string; message: string }[]) {
-      if (!trace.active) return;
-      for (const line of logs.slice(consoleEvents)) trace.emit({ type: "console", level: line.level, message: line.message });
-      consoleEvents = logs.length;
-    },
-    close() {
-      open = false;
-      port.close();
-      if (usedModules) context.dispatcher?.endRun?.(context.runId);
-    },
+    onMessage: (handler) => port.on("message", handler),
+    post: (message) => port.postMessage(message),
+    close: () => port.close(),
   };
-}
-
-/** Asks the policy with the wall clock paused, bounded by limits.policyWaitMs; a failing policy denies. */
-async function askPolicy(context: HostContext, call: Parameters<Policy>[0], waitMs: number): Promise<PolicyDecision> {
-  const asked = performance.now();
-  context.wall.pause();
-  let timer: NodeJS.Timeout | undefined;
-  let decision: PolicyDecision;
-  try {
-    const timeout = new Promise<PolicyDecision>((resolve) => {
-      timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
-    });
-    const answer = await Promise.race([Promise.resolve().then(() => context.policy!(call)), timeout]);
-    decision = answer && answer.allow === true ? { allow: true } : { allow: false, reason: String((answer as { reason?: unknown })?.reason ?? "denied by policy") };
-  } catch (error) {
-    decision = { allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` };
-  } finally {
-    clearTimeout(timer);
-    context.wall.resume();
-  }
-  context.trace.emit({ type: "policy", target: call.target, export: call.export, allowed: decision.allow, ...(decision.allow ? {} : { reason: decision.reason }), waitedMs: performance.now() - asked });
-  return decision;
 }
 
 /** The host function a guest named, or why it cannot be called. */
-function functionCall(ns: string, fn: string, request: CheckedRequest): ((args: unknown[]) => unknown) | string {
+function functionCall(ns: string, fn: string, request: CheckedRequest): HostCallTarget {
   const known = Object.prototype.hasOwnProperty.call(request.namespaces, ns) && request.namespaces[ns].includes(fn);
   if (!known) return `${ns}.${fn} is not a host function of this run`;
   const namespace = request.hostFunctions[ns];
@@ -313,8 +181,7 @@ function functionCall(ns: string, fn: string, request: CheckedRequest): ((args: 
 }
 
 /** A call through a host module's facade, answered by the sandbox's dispatcher. */
-function moduleCall(id: string, exportName: string, modules: HostContext): ((args: unknown[]) => unknown) | string {
-  const { dispatcher, declared, runId } = modules;
+function moduleCall(id: string, exportName: string, dispatcher: HostModuleDispatcher | undefined, declared: ReadonlyMap<string, string>, runId: string): HostCallTarget {
   if (!dispatcher) return `host module "${id}" cannot be called: this sandbox was created without a host-module dispatcher (createSandbox({ hostModules }))`;
   return (args) => dispatcher.dispatch({ runId, id, exportName, args, declared });
 }

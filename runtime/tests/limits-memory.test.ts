@@ -17,7 +17,8 @@ describe("guest heap", () => {
   it("reports peak heap in stats, sampled while the guest runs", async () => {
     const small = await sandbox.run({ source: "return 1" });
     const kept = await sandbox.run({ source: "globalThis.keep = new Array(200000).fill(1); return keep.length" });
-    const transient = await sandbox.run({ source: "let n = 0; for (let i = 0; i < 40; i++) { const a = new Array(100000).fill(i); for (let j = 0; j < 100000; j++) n += a[j]; } return n" });
+    // Several hundred ms of guest work: a generous CPU limit keeps a loaded machine from ending it early.
+    const transient = await sandbox.run({ source: "let n = 0; for (let i = 0; i < 40; i++) { const a = new Array(100000).fill(i); for (let j = 0; j < 100000; j++) n += a[j]; } return n", limits: { cpuMs: 10_000, wallMs: 20_000 } });
     expect(small.stats.peakHeapBytes).toBeGreaterThan(0);
     expect(small.stats.peakHeapBytes).toBeLessThan(500_000);
     expect(kept.stats.peakHeapBytes).toBeGreaterThan(1_500_000);

@@ -115,6 +115,41 @@ describe("the browser runner embedded in a page of another origin", () => {
   });
 });
 
+describe("trace and policy in the browser runner", () => {
+  it("traces the run with the Node runtime's events and denies an ungranted side-effecting call", async () => {
+    const { events, result } = await embedder.evaluate(async (catalogUrl) => {
+      const capsule = (window as unknown as { capsule: Library & { sideEffecting<F>(fn: F): F; defaultPolicy(o?: object): unknown } }).capsule;
+      const events: Array<Record<string, unknown>> = [];
+      const sandbox = capsule.createBrowserSandbox({
+        catalogUrl,
+        onEvent: (event: Record<string, unknown>) => events.push(event),
+        policy: capsule.defaultPolicy(),
+        hostFunctions: { app: { read: () => "data", charge: capsule.sideEffecting(() => "charged") } },
+      });
+      const result = await sandbox.run({
+        source: 'import checksum from "@capsule/checksum";\nconsole.log("hi");\nconst sum = await checksum.add(1, 2);\nconst read = await app.read();\ntry { await app.charge(); } catch (e) { return [sum, read, e.message]; }',
+      } as object);
+      sandbox.close();
+      return { events: JSON.parse(JSON.stringify(events)), result: JSON.parse(JSON.stringify(result)) };
+    }, catalogOrigin);
+    expect(result.value[0]).toBe(3);
+    expect(result.value[1]).toBe("data");
+    expect(result.value[2]).toMatch(/E_POLICY_DENIED: app\.charge has side effects/);
+    const types = events.map((e: { type: string }) => e.type);
+    expect(types[0]).toBe("run.start");
+    expect(types.at(-1)).toBe("run.end");
+    expect(events.find((e: { type: string }) => e.type === "console")).toMatchObject({ level: "log", message: "hi" });
+    const calls = events.filter((e: { type: string }) => e.type === "call");
+    expect(calls.map((c: { kind: string; target: string; ok: boolean }) => [c.kind, c.target, c.ok])).toEqual([
+      ["wasm", "wasm:@capsule/checksum", true],
+      ["host-function", "app.read", true],
+      ["host-function", "app.charge", false],
+    ]);
+    expect(events.filter((e: { type: string }) => e.type === "policy").map((e: { allowed: boolean }) => e.allowed)).toEqual([true, true, false]);
+    expect(events.map((e: { seq: number }) => e.seq)).toEqual(events.map((_: unknown, i: number) => i + 1));
+  });
+});
+
 describe("TypeScript in the browser runner", () => {
   it("strips types and runs the program, as the Node runtime does", async () => {
     const source = 'import yaml from "@capsule/yaml";\ninterface Doc { a: number }\nconst pick = <T,>(v: T): T => v;\nconst doc = yaml.load("a: 41") as Doc;\nreturn pick<number>(doc.a + 1);';

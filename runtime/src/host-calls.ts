@@ -1,0 +1,140 @@
+// Owns answering one run's calls from its guest worker, in any host (the Node sandbox, the browser runner): each call
+// asked of the policy (with the wall clock paused), made, traced from what actually crossed, and its answer encoded
+// and size-checked; traced console lines streamed. What a call names is resolved by the caller's `target` power.
+// Refuses calls the run was not given, answers over limits.hostDataBytes, and answers that arrive after the run ended.
+
+import type { RunTrace, CallKind } from "./events.js";
+import type { Policy, PolicyDecision } from "./policy.js";
+import { decodeValue, encodeValue, encodedSize } from "./codec.js";
+import { scrubHostDetails } from "./errors.js";
+import type { HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
+
+/** The run's end of its host channel (a Node MessagePort, or a browser one, adapted). */
+export interface HostChannel {
+  onMessage(handler: (message: HostCallMessage | LogMessage) => void): void;
+  post(message: HostReplyMessage): void;
+  close(): void;
+}
+
+/** What a call names: the function to call with the decoded arguments, or why it cannot be called. */
+export type HostCallTarget = ((args: unknown[]) => unknown) | string;
+
+export interface HostCallOptions {
+  target(message: HostCallMessage): HostCallTarget;
+  /** Whether the host function a call names is marked side-effecting (for the policy). */
+  sideEffects(message: HostCallMessage): boolean;
+  runId: string;
+  trace: RunTrace;
+  policy?: Policy;
+  traceData: boolean;
+  wall: { pause(): void; resume(): void };
+  hostDataBytes: number;
+  policyWaitMs: number;
+  /** Called once when a run that made host-module calls ends (to cancel what it left and free its budgets). */
+  onModulesUsed?(): void;
+}
+
+/**
+ * Answers the worker's host calls on the main thread, after the policy (if any) allowed them, tracing each; streams
+ * traced console lines; answers that arrive after the run ended are dropped.
+ */
+export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
+  const { trace } = context;
+  let open = true;
+  let calls = 0;
+  let consoleEvents = 0;
+  let usedModules = false;
+  const reply = (message: HostReplyMessage) => {
+    if (open) channel.post(message);
+  };
+  channel.onMessage(async (message) => {
+    if (!open) return; // the run ended: its calls are not made, its lines were flushed from the outcome
+    if (message.t === "log") {
+      consoleEvents++;
+      return trace.emit({ type: "console", level: message.level, message: message.message });
+    }
+    calls++;
+    const { id, ns, fn } = message;
+    const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : "host-module";
+    const target = message.module ?? `${ns}.${fn}`;
+    const argsBytes = encodedSize(message.args);
+    const startedAt = performance.now();
+    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
+      trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra });
+    if (message.module !== undefined) usedModules = true;
+    const call = context.target(message);
+    if (typeof call === "string") {
+      traced(false, { code: "E_NOT_CALLABLE" });
+      return reply({ t: "err", id, name: "TypeError", message: call });
+    }
+    let value: unknown;
+    let args: unknown[] = [];
+    try {
+      args = decodeValue(message.args) as unknown[];
+      if (context.policy) {
+        const decision = await askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects: context.sideEffects(message) }, context.policyWaitMs);
+        if (!decision.allow) {
+          traced(false, { code: "E_POLICY_DENIED", ...(context.traceData ? { args } : {}) });
+          return reply({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${decision.reason}` });
+        }
+      }
+      value = await call(args);
+    } catch (error) {
+      const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
+      const code = (error as { code?: unknown } | null)?.code;
+      const message = error instanceof Error ? error.message : String(error);
+      const text = typeof code === "string" && !message.startsWith(code) ? `${code}: ${message}` : message;
+      traced(false, { code: typeof code === "string" ? code : "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
+      return reply({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
+    }
+    const encoded = encodeValue(value);
+    if (!encoded.ok) {
+      traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
+      return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
+    }
+    const size = encodedSize(encoded.encoded);
+    if (size > context.hostDataBytes) {
+      traced(false, { code: "E_HOST_DATA_TOO_LARGE", resultBytes: size });
+      return reply({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
+    }
+    traced(true, { resultBytes: size, ...(context.traceData ? { args, result: value } : {}) });
+    reply({ t: "ok", id, value: encoded.encoded });
+  });
+  return {
+    calls: () => calls,
+    /** Traces the run's console lines whose streamed message had not arrived when the run ended (same order). */
+    flushLogs(logs: readonly { level: string; message: string }[]) {
+      if (!trace.active) return;
+      for (const line of logs.slice(consoleEvents)) trace.emit({ type: "console", level: line.level, message: line.message });
+      consoleEvents = logs.length;
+    },
+    close() {
+      open = false;
+      channel.close();
+      if (usedModules) context.onModulesUsed?.();
+    },
+  };
+}
+
+/** Asks the policy with the wall clock paused, bounded by limits.policyWaitMs; a failing policy denies. */
+async function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], waitMs: number): Promise<PolicyDecision> {
+  const asked = performance.now();
+  context.wall.pause();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let decision: PolicyDecision;
+  try {
+    const timeout = new Promise<PolicyDecision>((resolve) => {
+      timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
+    });
+    const answer = await Promise.race([Promise.resolve().then(() => context.policy!(call)), timeout]);
+    decision = answer && answer.allow === true ? { allow: true } : { allow: false, reason: String((answer as { reason?: unknown })?.reason ?? "denied by policy") };
+  } catch (error) {
+    decision = { allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    clearTimeout(timer);
+    context.wall.resume();
+  }
+  context.trace.emit({ type: "policy", target: call.target, export: call.export, allowed: decision.allow, ...(decision.allow ? {} : { reason: decision.reason }), waitedMs: performance.now() - asked });
+  return decision;
+}
+
