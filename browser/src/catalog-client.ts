@@ -25,6 +25,7 @@ export const sha256Hex = async (bytes: Uint8Array) => hex(await crypto.subtle.di
 
 export class CatalogClient {
   private indexed: Promise<CatalogIndex | RunError> | undefined;
+  private indexedAt = 0;
   private readonly sources = new Map<string, Promise<string | RunError>>();
   private readonly binaries = new Map<string, Promise<Uint8Array>>();
 
@@ -33,12 +34,18 @@ export class CatalogClient {
   /** The index, fetched once (pass refresh to ask again, e.g. after installing packs). */
   index(refresh = false): Promise<CatalogIndex | RunError> {
     if (refresh || !this.indexed) {
+      this.indexedAt = performance.now();
       this.indexed = this.fetchIndex();
       void this.indexed.then((result) => {
         if ("code" in result) this.indexed = undefined;
       });
     }
     return this.indexed;
+  }
+
+  /** How long ago the index was (last) fetched, in ms. */
+  indexAgeMs(): number {
+    return this.indexed ? performance.now() - this.indexedAt : Number.POSITIVE_INFINITY;
   }
 
   /** The module's source, refused unless its bytes hash to the index's digest. */

@@ -21,6 +21,7 @@ import { RunTrace, traceRunEnd, type EventListener } from "@capsule/runtime/inte
 import { wallClock } from "@capsule/runtime/internal/wall-clock";
 import { isSideEffecting, type Policy } from "@capsule/runtime/internal/policy";
 import { webWorkerLike } from "./web-worker-like.js";
+import { DEFAULT_GUEST_WORKERS, DEFAULT_WASM_WORKERS, INDEX_REFRESH_MIN_MS } from "./limits.js";
 import type { RunMessage, WorkerReply } from "./protocol.js";
 
 export interface BrowserSandboxOptions {
@@ -30,9 +31,9 @@ export interface BrowserSandboxOptions {
   token?: string;
   /** Folder holding run-worker.js, wasm-worker.js and quickjs.wasm. Default: the folder this script was loaded from. */
   assetsUrl?: string | URL;
-  /** Guest workers (runs in parallel). Default 1. */
+  /** Guest workers (runs in parallel). Default DEFAULT_GUEST_WORKERS (1). */
   workers?: number;
-  /** WASM workers. Default 1. */
+  /** WASM workers. Default DEFAULT_WASM_WORKERS (1). */
   wasmWorkers?: number;
   /** Default limits of this sandbox's runs (each within its ceiling, as in Node). */
   limits?: Partial<Limits>;
@@ -72,7 +73,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
   const assets = withSlash(new URL(options.assetsUrl ?? new URL(".", import.meta.url), origin));
   const client = new CatalogClient(withSlash(new URL(options.catalogUrl ?? "/", origin)), options.token);
   const engineUrl = new URL("quickjs.wasm", assets).href;
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => ({ worker: null }));
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers ?? DEFAULT_GUEST_WORKERS) }, () => ({ worker: null }));
   const idle = [...slots];
   const waiting: Array<(slot: Slot) => void> = [];
   let wasm: WasmRunner | undefined;
@@ -107,14 +108,20 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     let warnings = {};
     let graph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map<string, string>(), facades: [] as string[] };
     if (prepared.imports.length > 0) {
-      const served = await client.index();
-      if ("code" in served) return fail(served);
-      index = served.modules;
-      const resolution = catalogResolverWith((entry) => client.source(entry), served, { allow: request.allow, pins: request.pins, strictPins: request.strictPins }, prepared.filename);
-      const imports = await resolveImports(prepared.filename, prepared.imports, resolution.resolver);
-      if (resolution.warnings.length) warnings = { warnings: resolution.warnings };
-      if (!imports.ok) return { ...fail(resolution.failure() ?? imports.error), ...warnings };
-      graph = imports.graph;
+      const resolve = async (refresh: boolean) => {
+        const served = await client.index(refresh);
+        if ("code" in served) return { error: served };
+        const resolution = catalogResolverWith((entry) => client.source(entry), served, { allow: request.allow, pins: request.pins, strictPins: request.strictPins }, prepared.filename);
+        const imports = await resolveImports(prepared.filename, prepared.imports, resolution.resolver);
+        return imports.ok ? { served, graph: imports.graph, warnings: resolution.warnings } : { error: resolution.failure() ?? imports.error, warnings: resolution.warnings };
+      };
+      let resolved = await resolve(false);
+      // Packs may have been installed since the index was fetched: look again before calling an import unresolved.
+      if (resolved.error?.code === "E_IMPORT_UNRESOLVED" && client.indexAgeMs() > INDEX_REFRESH_MIN_MS) resolved = await resolve(true);
+      if (resolved.warnings?.length) warnings = { warnings: resolved.warnings };
+      if (resolved.error) return { ...fail(resolved.error), ...warnings };
+      index = resolved.served!.modules;
+      graph = resolved.graph!;
     }
     const wasmModules = new Map<string, ServedEntry>();
     for (const [id, pack] of graph.hostModules) {
@@ -139,7 +146,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       hostFunctions: checked.request.hostFunctions as Record<string, Record<string, (...args: unknown[]) => unknown>>,
       hostModules: options.hostModules ?? {},
       wasmModules,
-      wasm: () => (wasm ??= createWasmPool(() => webWorkerLike(new URL("wasm-worker.js", assets)), Math.max(1, options.wasmWorkers ?? 1))),
+      wasm: () => (wasm ??= createWasmPool(() => webWorkerLike(new URL("wasm-worker.js", assets)), Math.max(1, options.wasmWorkers ?? DEFAULT_WASM_WORKERS))),
       client,
     });
     const host = channel

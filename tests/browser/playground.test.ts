@@ -82,6 +82,23 @@ describe("the playground", () => {
   });
 });
 
+describe("the playground's editor", () => {
+  it("indents with Tab, runs with Ctrl+Enter, and keeps the source across a reload", async () => {
+    const page = await openPage(browser, `${origin}/playground/`);
+    await page.fill("#source", "");
+    await page.focus("#source");
+    await page.keyboard.type("return [");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("1];");
+    expect(await page.inputValue("#source")).toBe("return [  1];");
+    await page.keyboard.press("Control+Enter");
+    await page.waitForSelector('#status[data-state="ok"]');
+    expect(JSON.parse((await page.textContent("#result"))!)).toEqual([1]);
+    await page.reload();
+    expect(await page.inputValue("#source")).toBe("return [  1];");
+  });
+});
+
 describe("the playground behind tokens", () => {
   it("says a token is needed, then lists what the token grants", async () => {
     const guarded = await servePlayground({ tokens: { "yaml-token": ["@capsule/yaml"] } });

@@ -1,49 +1,38 @@
 // A catalog server behind a tampering proxy (a compromised cache or CDN): the browser runner verifies every module
 // body and WASM binary against the digest in the index before anything of it runs.
-import { createServer, request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium, listen, openPage, servePlayground } from "../support/browser.js";
+import { launchChromium, openPage, proxy, servePlayground } from "../support/browser.js";
 import { shippedCatalog } from "../support/shipped-catalog.js";
 
 let browser: Browser;
-let proxy: string;
+let proxyOrigin: string;
 let tamperedFetches = 0;
 
 beforeAll(async () => {
   const { catalog } = await shippedCatalog();
   const yaml = catalog.modules.find((m) => m.specifier === "@capsule/yaml")!;
   const checksum = catalog.modules.find((m) => m.specifier === "@capsule/checksum") as unknown as { wasm: { sha256: string } };
-  const upstream = new URL(await servePlayground());
+  const upstream = await servePlayground();
   // Forwards everything, but swaps the body of @capsule/yaml's digest URL and flips a byte of the WASM binary.
-  proxy = await listen(
-    createServer((req, res) => {
-      const forwarded = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        const chunks: Buffer[] = [];
-        up.on("data", (c: Buffer) => chunks.push(c));
-        up.on("end", () => {
-          let body = Buffer.concat(chunks);
-          if (req.url === `/digest/${yaml.sha256}`) {
-            tamperedFetches++;
-            body = Buffer.from('globalThis.tampered = true; export default { load: () => "tampered" };');
-          } else if (req.url === `/wasm/${checksum.wasm.sha256}`) {
-            tamperedFetches++;
-            body = Buffer.from(body);
-            body[body.length - 1] ^= 0xff;
-          }
-          const headers = { ...up.headers, "content-length": String(body.length) };
-          res.writeHead(up.statusCode ?? 502, headers);
-          res.end(body);
-        });
-      });
-      req.pipe(forwarded);
-    }),
-  );
+  proxyOrigin = await proxy(upstream, (req, body) => {
+    if (req.url === `/digest/${yaml.sha256}`) {
+      tamperedFetches++;
+      return Buffer.from('globalThis.tampered = true; export default { load: () => "tampered" };');
+    }
+    if (req.url === `/wasm/${checksum.wasm.sha256}`) {
+      tamperedFetches++;
+      const flipped = Buffer.from(body);
+      flipped[flipped.length - 1] ^= 0xff;
+      return flipped;
+    }
+    return body;
+  });
   browser = await launchChromium();
 }, 60_000);
 
 async function play(source: string) {
-  const page = await openPage(browser, `${proxy}/playground/`);
+  const page = await openPage(browser, `${proxyOrigin}/playground/`);
   await page.fill("#source", source);
   await page.click("#run");
   await page.waitForSelector('#status[data-state="ok"], #status[data-state="error"]', { timeout: 20_000 });

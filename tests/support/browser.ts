@@ -2,7 +2,7 @@
 // playground (cross-origin isolated), and a plain "embedder" origin that is not isolated and loads the runner
 // library from its own origin while fetching modules cross-origin from the catalog server.
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -75,4 +75,26 @@ export async function openPage(browser: Browser, url: string): Promise<Page & { 
 export async function loadLibrary(page: Page, url: string): Promise<void> {
   await page.addScriptTag({ type: "module", content: `import * as capsule from ${JSON.stringify(url)}; window.capsule = capsule;` });
   await page.waitForFunction(() => "capsule" in window);
+}
+
+/**
+ * An HTTP proxy in front of `upstream` (a cache or CDN, honest or not): every response body passes through `rewrite`,
+ * which may return other bytes. Returns the proxy's origin.
+ */
+export function proxy(upstream: string, rewrite: (req: IncomingMessage, body: Buffer) => Buffer): Promise<string> {
+  const target = new URL(upstream);
+  return listen(
+    createServer((req, res) => {
+      const forwarded = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => {
+          const body = rewrite(req, Buffer.concat(chunks));
+          res.writeHead(up.statusCode ?? 502, { ...up.headers, "content-length": String(body.length) });
+          res.end(body);
+        });
+      });
+      req.pipe(forwarded);
+    }),
+  );
 }

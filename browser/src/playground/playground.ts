@@ -14,6 +14,9 @@ console.log("parsed", doc.name);
 return { ...doc, at: new Date().toISOString(), lucky: Math.floor(Math.random() * 100) };
 `;
 
+/** localStorage key under which the editor's text survives a reload (per origin). */
+const SAVED = "capsule-playground-source";
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const source = $<HTMLTextAreaElement>("source");
 const runButton = $<HTMLButtonElement>("run");
@@ -40,6 +43,7 @@ function identifierFor(specifier: string): string {
 function insertImport(entry: ServedEntry): void {
   if (source.value.includes(`from "${entry.specifier}"`)) return;
   source.value = `import ${identifierFor(entry.specifier)} from "${entry.specifier}";\n${source.value}`;
+  localStorage.setItem(SAVED, source.value);
   source.focus();
 }
 
@@ -64,6 +68,7 @@ function renderPacks(): void {
           summary.textContent = m.summary;
           button.append(summary);
         }
+        if (m.exports?.length) button.title = `exports: ${m.exports.join(", ")}`;
         if (m.kind === "host") {
           button.disabled = true;
           button.title = "a host module runs on the server; this page does not supply it";
@@ -125,7 +130,8 @@ async function run(): Promise<void> {
   runButton.disabled = false;
 }
 
-source.value = EXAMPLE;
+source.value = localStorage.getItem(SAVED) ?? EXAMPLE;
+source.addEventListener("input", () => localStorage.setItem(SAVED, source.value));
 token.value = sessionStorage.getItem("capsule-token") ?? "";
 token.addEventListener("change", () => {
   sessionStorage.setItem("capsule-token", token.value);
@@ -140,6 +146,11 @@ source.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
     event.preventDefault();
     void run();
+  } else if (event.key === "Tab" && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey) {
+    // Indent instead of leaving the editor (Shift+Tab or Esc then Tab still move focus).
+    event.preventDefault();
+    source.setRangeText("  ", source.selectionStart, source.selectionEnd, "end");
+    localStorage.setItem(SAVED, source.value);
   }
 });
 sandbox.close();
