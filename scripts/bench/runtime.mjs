@@ -1,6 +1,7 @@
 // Runtime benchmarks (issue: the workspace and the sandbox runtime). Everything is measured in this one process:
 // Capsule's warm pool beside raw quickjs-emscripten, @sebastianwessel/quickjs and native Node.
 import { availableParallelism } from "node:os";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
 import quickjsVariant from "@jitl/quickjs-wasmfile-release-sync";
 import ngVariant from "@jitl/quickjs-ng-wasmfile-release-sync";
@@ -42,6 +43,28 @@ async function rawEngine(variant) {
   ctx.dispose();
   rt.dispose();
   return { fresh: percentile(fresh, 0.5), freshP95: percentile(fresh, 0.95), inOut: percentile(inOut, 0.5), syncCallUs: percentile(calls, 0.5) };
+}
+
+/** Native Node baseline for a host call: a small message to another thread and its answer, over a MessagePort. */
+async function messagePortRoundTripUs(n = 2000) {
+  const worker = new Worker(
+    `const { parentPort } = require("node:worker_threads");
+     parentPort.once("message", ({ port, n }) => {
+       let i = 0;
+       port.on("message", () => (++i === n ? parentPort.postMessage("done") : port.postMessage({ t: "call", id: i, args: { json: "[1]" } })));
+       port.postMessage({ t: "call", id: 0, args: { json: "[1]" } });
+     });`,
+    { eval: true },
+  );
+  const { port1, port2 } = new MessageChannel();
+  port1.on("message", (m) => port1.postMessage({ t: "ok", id: m.id, value: { json: "1" } }));
+  const started = performance.now();
+  worker.postMessage({ port: port2, n }, [port2]);
+  await new Promise((resolve) => worker.once("message", resolve));
+  const us = ((performance.now() - started) / n) * 1000;
+  port1.close();
+  await worker.terminate();
+  return us;
 }
 
 export async function runtimeBench() {
@@ -87,6 +110,7 @@ export async function runtimeBench() {
     const r = await sandbox.run({ source: "for (let i = 0; i < 200; i++) await h.noop(i); return 1", hostFunctions: { h: { noop: (i) => i } }, limits: { hostCalls: 1000 } });
     if (!r.ok) throw new Error(JSON.stringify(r.error));
   }, 30, 3);
+  const portUs = (await messagePortRoundTripUs() + await messagePortRoundTripUs()) / 2;
   const trivialP50 = percentile(trivial, 0.5);
   const roundTripUs = ((percentile(roundTrip, 0.5) - trivialP50) / 200) * 1000;
   await sandbox.close();
@@ -100,5 +124,6 @@ export async function runtimeBench() {
     [`trivial runs per second (${workers} workers, ${concurrency} in flight)`, perSecond.toFixed(0), "", "", ">= 1,500/s"],
     ["5,000x10 rows into the guest and back out (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw in+out ${ms(quickjs.inOut)}; native structuredClone ${ms(percentile(nativeRows, 0.5))}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 80 ms"],
     ["host-function round trip (async, per call)", `${roundTripUs.toFixed(1)} us`, `raw sync call ${quickjs.syncCallUs.toFixed(1)} us`, ratio(roundTripUs, quickjs.syncCallUs), ""],
+    ["host-function round trip vs native Node MessagePort ping-pong", `${roundTripUs.toFixed(1)} us`, `${portUs.toFixed(1)} us`, ratio(roundTripUs, portUs), ""],
   ]);
 }
