@@ -53,6 +53,11 @@ export const POINTER_MAX_ABSENT_CHECKS = 2_000;
  * plugins' behaviour: changing it means bumping BUNDLE_PLUGINS_VERSION.
  */
 export const IMPORT_SITES_MAX_BYTES = 4 * MiB;
+/**
+ * How many `module.exports = require(...)` re-export hops are followed to find a CommonJS dependency's named
+ * exports (Node follows them the same way). Part of the bundle plugins' behaviour: see BUNDLE_PLUGINS_VERSION.
+ */
+export const CJS_REEXPORT_MAX_DEPTH = 8;
 /** Dependency files whose call-site classification is kept in memory across builds (by path and content hash). */
 export const IMPORT_SITES_CACHE_FILES = 256;
 

@@ -1,5 +1,5 @@
 // Bundling `npm` modules: resolution from the pack's folder (own or hoisted node_modules), CJS → ESM with a
-// default export, ESM named exports kept, conditions, minification, and the named refusals for Node
+// default export and the named exports Node would find, ESM named exports kept, conditions, minification, and the named refusals for Node
 // builtins (each builtin and its importer), unresolved imports and oversized output.
 
 import { readFileSync } from "node:fs";
@@ -112,6 +112,37 @@ describe("named refusals", () => {
     expect(big.length).toBeGreaterThan(1024 * 1024);
     const r = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
     expect(r.catalog.refused.map((x) => x.code)).toEqual(["npm-module-too-large"]);
+  });
+});
+
+describe("CommonJS named exports", () => {
+  test("are the names Node would give an ES module importing the package, beside default", async () => {
+    const root = onePack({ cjs: "1.0.0" }, { ".": { kind: "guest", npm: "cjs" } }, {
+      "node_modules/cjs/package.json": JSON.stringify({ name: "cjs", version: "1.0.0", main: "index.js" }),
+      "node_modules/cjs/index.js": 'exports.add = (a, b) => a + b;\nexports["not-an-identifier"] = 1;\nvar v = "1.0";\nObject.defineProperty(exports, "version", { enumerable: true, get: function () { return v; } });\nObject.assign(exports, require("./more"));\n',
+      "node_modules/cjs/more.js": 'module.exports = require("./deep");\n',
+      "node_modules/cjs/deep.js": "exports.twice = (n) => n * 2;\n",
+    });
+    const r = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
+    const m = byName(r, "@t/p")!;
+    expect(m.exports).toEqual(["add", "default", "version"]);
+    const mod = (await importCompiled(m.sourcePath)) as { add(a: number, b: number): number; version: string; default: Record<string, unknown> };
+    expect(mod.add(2, 3)).toBe(5);
+    expect(mod.version).toBe("1.0");
+    // Names Node cannot see statically (Object.assign) stay on default, which is still module.exports.
+    expect(Object.keys(mod.default).sort()).toEqual(["add", "not-an-identifier", "twice", "version"]);
+  });
+
+  test("follow module.exports = require(...) re-exports", async () => {
+    const root = onePack({ re: "1.0.0" }, { ".": { kind: "guest", npm: "re" } }, {
+      "node_modules/re/package.json": JSON.stringify({ name: "re", version: "1.0.0", main: "index.js" }),
+      "node_modules/re/index.js": 'module.exports = require("./lib/impl.js");\n',
+      "node_modules/re/lib/impl.js": "exports.triple = (n) => n * 3;\nexports.__esModule = true;\n",
+    });
+    const r = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
+    const m = byName(r, "@t/p")!;
+    expect(m.exports).toEqual(["default", "triple"]);
+    expect(((await importCompiled(m.sourcePath)) as { triple(n: number): number }).triple(3)).toBe(9);
   });
 });
 

@@ -1,5 +1,5 @@
-// Types for the @capsule/jmespath guest module (jmespath.js 0.16). A CommonJS library: its only export is
-// the default object (`import jmespath from "@capsule/jmespath"`); named imports fail to link.
+// Types for the @capsule/jmespath guest module (jmespath.js 0.16). A CommonJS library: the default export is its
+// module.exports, and its functions are also named exports (found as Node finds CommonJS names).
 declare module "@capsule/jmespath" {
   /** JSON-like data: what JMESPath expressions read and return. */
   type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
@@ -31,5 +31,9 @@ declare module "@capsule/jmespath" {
 
   const jmespath: JMESPath;
   export default jmespath;
+  export const search: JMESPath["search"];
+  export const compile: JMESPath["compile"];
+  export const tokenize: JMESPath["tokenize"];
+  export const strictDeepEqual: JMESPath["strictDeepEqual"];
   export type { ASTNode, JMESPath, JSONValue, Token };
 }

@@ -1,7 +1,7 @@
 // Owns bundling a guest module declared as `npm`: a generated entry
 // (`export * from "<dep>"; export { default } from "<dep>"`) resolved from the pack's folder, so a CommonJS
-// dependency comes out as ESM with a default export (module.exports) and an ESM dependency keeps its
-// named exports. An ESM dependency without a default export (found by a second build) gets its namespace
+// dependency comes out as ESM with a default export (module.exports) plus the named exports Node would give it
+// (cjs-exports.ts), and an ESM dependency keeps its named exports. An ESM dependency without a default export (found by a second build) gets its namespace
 // as the default, so `import lib from "@capsule/lib"` works for every guest module.
 // Node builtins (builtinPlugin): an ESM `import` of one, or a `require()`/`import()` that runs unguarded
 // while the module loads, is refused (npm-module-builtin-import), naming the builtin and its importer. A
@@ -18,10 +18,13 @@ import { BrowserFalseMap } from "./browser-false.js";
 import { BUILTIN_FILTER, BUILTIN_STUB_NAMESPACE, builtinStubSource, EMPTY_MODULE_SOURCE } from "./builtins.js";
 import type { Metafile, Plugin } from "./bundler.js";
 import { importSites, type SiteClass } from "./import-sites.js";
+import { commonJsExportNames } from "./cjs-exports.js";
 import { isMissingDefaultExport, runBuild, VIRTUAL_ENTRY, VIRTUAL_NAMESPACE, type BundleOutcome, type RunContext } from "./run.js";
 
-export function entrySource(spec: string, withDefault: boolean): string {
+export function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
   const s = JSON.stringify(spec);
+  // A CommonJS dependency: esbuild cannot see its names statically, so they are listed (found as Node finds them).
+  if (commonJsNames.length > 0) return `export { default, ${commonJsNames.join(", ")} } from ${s};\n`;
   return withDefault
     ? `export * from ${s};\nexport { default } from ${s};\n`
     : `import * as namespace from ${s};\nexport * from ${s};\nexport default namespace;\n`;
@@ -234,14 +237,14 @@ function entryPlugin(packRoot: string, contents: string): Plugin {
 
 /** Bundles dependency `spec` (e.g. "js-yaml", "date-fns/format") of the pack at ctx.packRoot. */
 export async function bundleNpmModule(ctx: RunContext, spec: string): Promise<BundleOutcome> {
-  const attempt = (withDefault: boolean) => {
+  const attempt = (withDefault: boolean, commonJsNames: readonly string[] = []) => {
     const refusals: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     return runBuild(
       ctx,
       {
         entryPoints: [VIRTUAL_ENTRY],
-        plugins: [entryPlugin(ctx.packRoot, entrySource(spec, withDefault)), builtinPlugin(ctx.packRoot, refusals, warnings)],
+        plugins: [entryPlugin(ctx.packRoot, entrySource(spec, withDefault, commonJsNames)), builtinPlugin(ctx.packRoot, refusals, warnings)],
       },
       refusals,
       warnings,
@@ -249,5 +252,8 @@ export async function bundleNpmModule(ctx: RunContext, spec: string): Promise<Bu
   };
   const first = await attempt(true);
   if (first.kind === "failed" && isMissingDefaultExport(first.esbuildErrors)) return attempt(false);
-  return first;
+  if (first.kind !== "bundled") return first;
+  // One more build (cold only) gives a CommonJS dependency its named exports.
+  const names = await commonJsExportNames(ctx.packRoot, first.metafile);
+  return names.length > 0 ? attempt(true, names) : first;
 }

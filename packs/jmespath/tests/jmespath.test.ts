@@ -15,12 +15,12 @@ const DATA = `const data = {
 };`;
 
 describe("@capsule/jmespath through discovery, compile, catalog and run", () => {
-  it("is admitted as a CommonJS default export with a summary", async () => {
+  it("is admitted with its default export, the CommonJS names Node would find, and a summary", async () => {
     const { catalog } = await shippedCatalog();
     expect(catalog.refused.filter((r) => r.pack === "@capsule/jmespath")).toEqual([]);
     const jp = catalog.modules.find((m) => m.specifier === "@capsule/jmespath");
     expect(jp).toBeDefined();
-    expect(jp!.exports).toEqual(["default"]);
+    expect(jp!.exports).toEqual(["compile", "default", "search", "strictDeepEqual", "tokenize"]);
     expect(jp!.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(jp!.summary).toMatch(/^Query and reshape JSON with JMESPath/);
   });
@@ -108,12 +108,13 @@ describe("@capsule/jmespath through discovery, compile, catalog and run", () => 
     ]);
   });
 
-  it("fails the run on an uncaught ParserError, and refuses named imports of the CommonJS module", async () => {
+  it("fails the run on an uncaught ParserError, and offers the CommonJS module's functions as named imports too", async () => {
     const thrown = await sandbox.run({ source: `import jmespath from "@capsule/jmespath"; return jmespath.search({ a: [1] }, "a[?b > 30]");` });
     expect(thrown.ok).toBe(false);
     expect(!thrown.ok && thrown.error).toMatchObject({ code: "E_GUEST_ERROR", name: "ParserError", message: 'Invalid token (Number): "30"' });
-    const named = await sandbox.run({ source: `import { search } from "@capsule/jmespath"; return search({}, "a");` });
-    expect(named.ok).toBe(false);
-    expect(!named.ok && named.error.message).toMatch(/Could not find export 'search'/);
+    const named = await sandbox.run({ source: `import { search, strictDeepEqual } from "@capsule/jmespath"; return [search({ a: [1, 2] }, "a[1]"), strictDeepEqual(1, "1")];` });
+    expect(named.ok && named.value).toEqual([2, false]);
+    const missing = await sandbox.run({ source: `import { evaluate } from "@capsule/jmespath"; return evaluate;` });
+    expect(!missing.ok && missing.error.message).toMatch(/Could not find export 'evaluate'/);
   });
 });
