@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { wasmFacadeSource } from "@capsule/registry";
+import { DEFAULT_WASM_BUDGET, type WasmBudget } from "@capsule/host-modules/wasm-pool";
 import { admitWasm, type WasmExportDeclaration } from "./wasm/admit.js";
 import type { CatalogModule, PendingModule, RefusedModule, WasmDeclaration } from "./types.js";
 import type { CompileResult } from "./compile/compile.js";
@@ -17,6 +18,15 @@ export interface WasmCatalogInfo {
   sha256: string;
   exports: Record<string, WasmExportDeclaration>;
   budget?: Record<string, number>;
+}
+
+/** Why a manifest's `limits` raise one of the WASM pool's default budgets, if they do (they may only lower them). */
+function raisedBudget(limits: WasmDeclaration["limits"]): string | undefined {
+  for (const [name, value] of Object.entries(limits ?? {}) as Array<[keyof WasmBudget, number | undefined]>) {
+    const ceiling = DEFAULT_WASM_BUDGET[name];
+    if (value !== undefined && value > ceiling) return `limits.${name} is ${value}, above Capsule's default of ${ceiling}; a pack may only lower its budgets`;
+  }
+  return undefined;
 }
 
 async function writeAtomic(path: string, text: string): Promise<void> {
@@ -36,6 +46,12 @@ export async function admitWasmModules(result: CompileResult, cacheDir: string):
       continue;
     }
     const declaration = entry.declaration as WasmDeclaration;
+    const raised = raisedBudget(declaration.limits);
+    if (raised) {
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-limits-raised" as never, message: raised });
+      result.diagnostics.push({ code: "wasm-limits-raised" as never, severity: "error", message: raised, pack: entry.pack, specifier: entry.specifier });
+      continue;
+    }
     let binary: Uint8Array;
     try {
       binary = new Uint8Array(await readFile(entry.file));
