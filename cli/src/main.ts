@@ -56,6 +56,7 @@ withRoots(
     .command("compile")
     .description("compile every pack root into the cache and save the catalog")
     .option("--force", "rebuild and re-probe every module, ignoring the cache")
+    .option("--prune", "then remove cached bundles, pointers and facades the new catalog does not use (older than an hour)")
     .option("--json", "print { catalog, diagnostics, stats } as JSON"),
 ).action(async (options) => {
   process.exitCode = await packsCompileCommand(options);

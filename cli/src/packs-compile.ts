@@ -2,13 +2,14 @@
 // module (compiled | cached | skipped, plus refused packs and pending host/wasm declarations) with codes,
 // reasons and warnings. Exits 1 when anything was skipped or refused; a bar is drawn only on a terminal.
 
-import type { CompileResult, CompileStatus, Diagnostic } from "@capsule/compiler";
+import { pruneCache, type CompileResult, type CompileStatus, type Diagnostic, type PruneReport } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
 import { makeTable, progressReporter } from "./output.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
 export interface PacksCompileOptions extends LocationOptions {
   force?: boolean;
+  prune?: boolean;
   json?: boolean;
 }
 
@@ -43,8 +44,9 @@ export async function packsCompileCommand(options: PacksCompileOptions): Promise
   }
   progress.stop();
   const failed = result.catalog.refused.length > 0 || result.stats.skipped > 0 || result.diagnostics.some((d) => d.severity === "error" && !d.pack);
+  const prune = options.prune ? await pruneCache(locations.cacheDir, result.catalog) : undefined;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ catalog: result.catalog, diagnostics: result.diagnostics, stats: result.stats }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ catalog: result.catalog, diagnostics: result.diagnostics, stats: result.stats, ...(prune ? { prune } : {}) }, null, 2)}\n`);
     return failed ? 1 : 0;
   }
   const { rows, loose } = moduleRows(result, statuses);
@@ -63,7 +65,13 @@ export async function packsCompileCommand(options: PacksCompileOptions): Promise
   process.stdout.write(`${totalsLine(result, rows)}\n`);
   if (failed) process.stdout.write("run `capsule pack check <pack folder>` to see every problem of a refused pack and how to fix it\n");
   process.stdout.write(`catalog: ${locations.catalogFile}\n`);
+  if (prune) process.stdout.write(`${pruneLine(prune)}\n`);
   return failed ? 1 : 0;
+}
+
+function pruneLine(report: PruneReport): string {
+  const kib = (report.freedBytes / 1024).toFixed(0);
+  return `pruned: ${report.removedFiles} unused cache file(s), ${kib} KiB freed; ${report.keptFiles} in use kept, ${report.youngFiles} unused but under an hour old kept`;
 }
 
 /** One row per module; diagnostics that belong to no row come back as `loose`. */

@@ -85,6 +85,15 @@ describe("capsule packs compile", { timeout: 120_000 }, () => {
     expect(rowOf(out.stdout, "@cli-fixture/good")).toBeDefined();
   });
 
+  it("prunes with --prune: reports what it removed and keeps what the catalog uses", () => {
+    const out = capsule([...args, "--prune"]);
+    expect(out.stdout).toMatch(/pruned: \d+ unused cache file\(s\), \d+ KiB freed; \d+ in use kept, \d+ unused but under an hour old kept/);
+    const json = JSON.parse(capsule([...args, "--prune", "--json"]).stdout);
+    expect(json.prune).toMatchObject({ removedFiles: expect.any(Number), keptFiles: expect.any(Number) });
+    expect(json.prune.keptFiles).toBeGreaterThan(0);
+    expect(json.stats.bundlerCalls).toBe(0);
+  });
+
   it("exits 2 on an unknown option", () => {
     expect(capsule(["packs", "compile", "--home", home, "--frobnicate"]).status).toBe(2);
   });

@@ -24,3 +24,4 @@ export { admitHostModules, type HostAdmitter } from "./host-admission.js";
 export { admitWasmModules, type WasmCatalogInfo } from "./wasm-admission.js";
 export { admitWasm, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, BYTES_CONVENTION, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
 export { docs, type DocsOptions } from "./docs.js";
+export { pruneCache, type PruneOptions, type PruneReport } from "./cache/prune.js";

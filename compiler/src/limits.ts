@@ -58,6 +58,11 @@ export const IMPORT_SITES_MAX_BYTES = 4 * MiB;
  * exports (Node follows them the same way). Part of the bundle plugins' behaviour: see BUNDLE_PLUGINS_VERSION.
  */
 export const CJS_REEXPORT_MAX_DEPTH = 8;
+/**
+ * A cache file the compiled catalog does not use is pruned only once it is at least this old: another compile
+ * sharing the cache (other roots, another process) may have just written it and be about to use it.
+ */
+export const CACHE_PRUNE_MIN_AGE_MS = 60 * 60 * 1000;
 /** Dependency files whose call-site classification is kept in memory across builds (by path and content hash). */
 export const IMPORT_SITES_CACHE_FILES = 256;
 
