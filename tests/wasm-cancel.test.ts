@@ -48,4 +48,13 @@ describe("wasm calls of a run that ends", () => {
     const next = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(10)" });
     expect(next.ok && next.value).toBe(0);
   });
+
+  it("include a call still on its way in (waiting for the binary or the pool) when its run ends", async () => {
+    const declared = new Map([["wasm:@t/spin", "@t/spin"]]);
+    const late = inner.dispatch({ runId: "run-late", id: "wasm:@t/spin", exportName: "spin", args: [10], declared });
+    inner.endRun("run-late"); // before the dispatch above has its session
+    await expect(late).rejects.toMatchObject({ code: "wasm-cancelled" });
+    // Another run is unaffected.
+    await expect(inner.dispatch({ runId: "run-other", id: "wasm:@t/spin", exportName: "spin", args: [10], declared })).resolves.toBe(0);
+  });
 });

@@ -25,6 +25,7 @@ const own = (object: object, key: string) => Object.prototype.hasOwnProperty.cal
 
 export function pageTargets(context: PageTargetsContext) {
   const sessions = new Map<string, WasmSession>();
+  let ended = false;
   return {
     target(message: HostCallMessage): HostCallTarget {
       const { ns, fn, module } = message;
@@ -40,7 +41,12 @@ export function pageTargets(context: PageTargetsContext) {
         return async (args) => {
           const binary = await context.client.binary(wasm);
           let session = sessions.get(module);
-          if (!session) sessions.set(module, (session = context.wasm().session(wasm.wasm!.budget)));
+          if (!session) {
+            session = context.wasm().session(wasm.wasm!.budget);
+            // The run may have ended while this call fetched the binary: it is cancelled, not made.
+            if (ended) session.cancel();
+            else sessions.set(module, session);
+          }
           return session.call(binary, wasm.wasm!.sha256, fn, declaration, args);
         };
       }
@@ -50,6 +56,7 @@ export function pageTargets(context: PageTargetsContext) {
     },
     /** Cancels the run's WASM calls still queued or running. */
     end(): void {
+      ended = true;
       for (const session of sessions.values()) session.cancel();
     },
   };

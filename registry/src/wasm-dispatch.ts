@@ -5,10 +5,13 @@
 
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { WasmExportDeclaration, WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
 import { HostCallError, type HostModuleCall, type Registry } from "./registry.js";
 
-export type WasmParam = "i32" | "i64" | "f32" | "f64" | "bytes";
-export interface WasmExportDeclaration { params: WasmParam[]; result?: WasmParam }
+/** Runs remembered as ended (a call still on its way in when its run ended is then cancelled, not made). */
+const ENDED_RUNS_REMEMBERED = 4096;
+
+export type { WasmExportDeclaration };
 
 /** What a catalog says of an admitted WASM module (the compiler's catalog entries of kind "wasm" carry it). */
 export interface WasmCatalogEntry {
@@ -19,8 +22,6 @@ export interface WasmCatalogEntry {
   wasm: { file: string; sha256: string; exports: Record<string, WasmExportDeclaration>; budget?: Record<string, number> };
 }
 
-interface WasmSession { call(binary: Uint8Array, digest: string, exportName: string, declaration: WasmExportDeclaration, args: unknown[]): Promise<unknown>; cancel(): void }
-interface WasmRunner { session(budget?: Record<string, number>): WasmSession; close(): Promise<void> }
 
 export interface CapsuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
@@ -36,6 +37,7 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
   }
   const binaries = new Map<string, Promise<Uint8Array>>();
   const sessions = new Map<string, WasmSession>();
+  const ended = new Set<string>();
   let runner: Promise<WasmRunner> | undefined;
   const getRunner = () =>
     (runner ??= (import(`@capsule/host-modules/${"wasm"}`) as Promise<{ createWasmRunner(o?: { workers?: number }): WasmRunner }>).then((m) =>
@@ -70,11 +72,15 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
       let session = sessions.get(key);
       if (!session) {
         session = wasmRunner.session(entry.wasm.budget);
-        sessions.set(key, session);
+        // The run may have ended while this call waited for the binary or the pool: it is cancelled, not made.
+        if (call.runId !== undefined && ended.has(call.runId)) session.cancel();
+        else sessions.set(key, session);
       }
       return session.call(binary, entry.wasm.sha256, call.exportName, entry.wasm.exports[call.exportName], call.args);
     },
     endRun(runId) {
+      ended.add(runId);
+      if (ended.size > ENDED_RUNS_REMEMBERED) ended.delete(ended.values().next().value!);
       for (const [key, session] of sessions) {
         if (!key.startsWith(`${runId}\0`)) continue;
         session.cancel();

@@ -26,8 +26,9 @@
 //  maxParams counts CORE params (a bytes param counts 2). At most one core result.
 // ──────────────────────────────────────────────────────────────────────────────────────────────
 
-export type WasmType = "i32" | "i64" | "f32" | "f64";
-export interface WasmExportDeclaration { params: Array<WasmType | "bytes">; result?: WasmType | "bytes" }
+// The declaration types are the WASM pool's own: one definition for admission, dispatch and the pool.
+import type { WasmExportDeclaration, WasmType } from "@capsule/host-modules/wasm-pool";
+export type { WasmExportDeclaration, WasmType };
 export interface WasmLimits { maxBinaryBytes: number; maxMemoryPages: number; maxParams: number }
 
 export const DEFAULT_WASM_LIMITS: Readonly<WasmLimits> = Object.freeze({
