@@ -107,6 +107,18 @@ describe("the browser runner embedded in a page of another origin", () => {
     expect(thrown.value).toBe("cannot open <host>");
   });
 
+  it("says which catalog server it could not reach, and runs guests without imports regardless", async () => {
+    const out = await embedder.evaluate(async () => {
+      const { createBrowserSandbox } = (window as unknown as { capsule: Library }).capsule;
+      const sandbox = createBrowserSandbox({ catalogUrl: "http://127.0.0.1:9/" });
+      const results = [await sandbox.run({ source: 'import yaml from "@capsule/yaml";\nreturn 1;' } as object), await sandbox.run({ source: "return 2;" } as object)];
+      sandbox.close();
+      return JSON.parse(JSON.stringify(results)) as Array<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+    });
+    expect(out[0].error).toMatchObject({ code: "E_IMPORT_UNRESOLVED", message: expect.stringContaining("cannot reach the catalog server at http://127.0.0.1:9") });
+    expect(out[1].value).toBe(2);
+  });
+
   it("refuses what the Node runtime refuses, with the same codes", async () => {
     expect((await embedded({ source: 'import x from "@capsule/nope";\nreturn x;' })).error.code).toBe("E_IMPORT_UNRESOLVED");
     expect((await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn 1;', request: { allow: ["@capsule/decimal"] } })).error.code).toBe("E_IMPORT_NOT_ALLOWED");
