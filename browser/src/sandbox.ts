@@ -1,28 +1,27 @@
 // Owns a browser sandbox: each run's life on the page — checking the request, preparing the source, resolving its
-// imports against the catalog server (every module verified by sha256 before it is evaluated), refusing host
-// modules the page does not supply, answering host calls, enforcing the wall clock and cancellation, and shaping the
-// same typed result as @capsule/runtime. Guest code runs in a Web Worker on the runtime's own engine.
+// imports against the catalog server (every module verified by sha256 before it is evaluated; resolve-imports.ts),
+// answering host calls, the wall clock, and shaping the same typed result as @capsule/runtime. Guest code runs in
+// a Web Worker on the runtime's own engine (guest-workers.ts).
 // Refuses with the runtime's codes; one run's failure (even a terminated worker) never reaches another run.
 
 import { checkRequest } from "@capsule/runtime/internal/request";
 import { mapGuestStack, prepareSource, type PreparedSource } from "@capsule/runtime/internal/source";
-import { resolveImports } from "@capsule/runtime/internal/imports";
-import { catalogResolverWith } from "@capsule/runtime/internal/catalog-resolver";
 import { decodeValue } from "@capsule/runtime/internal/codec";
 import { runError, type RunError } from "@capsule/runtime/internal/errors";
-import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "@capsule/runtime/internal/limits";
-import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "@capsule/runtime/internal/limits";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "@capsule/runtime/internal/types";
-import { createWasmPool, type WasmRunner } from "@capsule/host-modules/wasm-pool";
-import { CatalogClient, type ServedEntry } from "./catalog-client.js";
-import { pageTargets, type PageHostModules } from "./host-calls.js";
 import { serveHostCalls, type HostChannel } from "@capsule/runtime/internal/host-calls";
 import { RunTrace, traceRunEnd, type EventListener } from "@capsule/runtime/internal/events";
 import { wallClock } from "@capsule/runtime/internal/wall-clock";
 import { isSideEffecting, type Policy } from "@capsule/runtime/internal/policy";
+import { createWasmPool, type WasmRunner } from "@capsule/host-modules/wasm-pool";
+import { CatalogClient, type ServedEntry } from "./catalog-client.js";
+import { GuestWorkers } from "./guest-workers.js";
+import { pageTargets, type PageHostModules } from "./host-calls.js";
+import { resolveRunImports } from "./resolve-imports.js";
 import { webWorkerLike } from "./web-worker-like.js";
-import { DEFAULT_GUEST_WORKERS, DEFAULT_WASM_WORKERS, INDEX_REFRESH_MIN_MS } from "./limits.js";
-import type { RunMessage, WorkerReply } from "./protocol.js";
+import { DEFAULT_GUEST_WORKERS, DEFAULT_WASM_WORKERS } from "./limits.js";
+import type { RunMessage } from "./protocol.js";
 
 export interface BrowserSandboxOptions {
   /** Base URL of a catalog server (`capsule serve`). Default: this page's origin. */
@@ -59,11 +58,8 @@ export interface BrowserSandbox {
   close(): void;
 }
 
-interface Slot {
-  worker: Worker | null;
-}
-
 const withSlash = (url: URL) => (url.pathname.endsWith("/") ? url : new URL(`${url.pathname}/`, url));
+const closedError = () => runError("E_CLOSED", "this sandbox was closed; create a new one with createBrowserSandbox()");
 
 export function createBrowserSandbox(options: BrowserSandboxOptions = {}): BrowserSandbox {
   const base = resolveLimits(options.limits, DEFAULT_LIMITS);
@@ -73,22 +69,10 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
   const assets = withSlash(new URL(options.assetsUrl ?? new URL(".", import.meta.url), origin));
   const client = new CatalogClient(withSlash(new URL(options.catalogUrl ?? "/", origin)), options.token);
   const engineUrl = new URL("quickjs.wasm", assets).href;
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.workers ?? DEFAULT_GUEST_WORKERS) }, () => ({ worker: null }));
-  const idle = [...slots];
-  const waiting: Array<(slot: Slot) => void> = [];
+  const workers = new GuestWorkers(new URL("run-worker.js", assets), options.workers ?? DEFAULT_GUEST_WORKERS);
+  const supplied = new Set(Object.keys(options.hostModules ?? {}));
   let wasm: WasmRunner | undefined;
   let closed = false;
-  /** Ends each run in flight with the given error (close() uses it: a terminated worker never answers). */
-  const inFlight = new Set<(error: RunError) => void>();
-  const closedError = () => runError("E_CLOSED", "this sandbox was closed; create a new one with createBrowserSandbox()");
-
-  const acquire = () => new Promise<Slot>((resolve) => (idle.length ? resolve(idle.pop()!) : waiting.push(resolve)));
-  const release = (slot: Slot) => (waiting.length ? waiting.shift()!(slot) : idle.push(slot));
-  const workerOf = (slot: Slot) => (slot.worker ??= new Worker(new URL("run-worker.js", assets), { type: "module", name: "capsule-guest" }));
-  const discard = (slot: Slot) => {
-    slot.worker?.terminate();
-    slot.worker = null;
-  };
 
   async function execute(request: BrowserRunRequest, started: number, trace: RunTrace): Promise<RunResult> {
     const hostFunctions = { ...options.hostFunctions, ...request.hostFunctions };
@@ -101,47 +85,20 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     trace.emit({ type: "run.start", filename, seed, now, limits: { ...limits } });
     const fail = (error: RunError, extra?: Partial<RunStats>): RunResult => ({ ok: false, error, logs: [], stats: stats(seed, now, extra) });
     if (request.signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
-    const prepared = await prepareSource(checked.request.source, checked.request.filename);
+    const prepared = await prepareSource(checked.request.source, filename);
     if (!prepared.ok) return fail(prepared.error);
-
-    let index: ServedEntry[] = [];
-    let warnings = {};
-    let graph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map<string, string>(), facades: [] as string[] };
-    if (prepared.imports.length > 0) {
-      const resolve = async (refresh: boolean) => {
-        const served = await client.index(refresh);
-        if ("code" in served) return { error: served };
-        const resolution = catalogResolverWith((entry) => client.source(entry), served, { allow: request.allow, pins: request.pins, strictPins: request.strictPins }, prepared.filename);
-        const imports = await resolveImports(prepared.filename, prepared.imports, resolution.resolver);
-        return imports.ok ? { served, graph: imports.graph, warnings: resolution.warnings } : { error: resolution.failure() ?? imports.error, warnings: resolution.warnings };
-      };
-      let resolved = await resolve(false);
-      // Packs may have been installed since the index was fetched: look again before calling an import unresolved.
-      if (resolved.error?.code === "E_IMPORT_UNRESOLVED" && client.indexAgeMs() > INDEX_REFRESH_MIN_MS) resolved = await resolve(true);
-      if (resolved.warnings?.length) warnings = { warnings: resolved.warnings };
-      if (resolved.error) return { ...fail(resolved.error), ...warnings };
-      index = resolved.served!.modules;
-      graph = resolved.graph!;
-    }
-    const wasmModules = new Map<string, ServedEntry>();
-    for (const [id, pack] of graph.hostModules) {
-      const entry = index.find((m) => m.hostId === id && m.pack === pack);
-      if (entry?.kind === "wasm" && entry.wasm) wasmModules.set(id, entry);
-      else if (!options.hostModules || !Object.prototype.hasOwnProperty.call(options.hostModules, id)) {
-        return fail(runError("E_HOST_MODULE_UNAVAILABLE", `"${entry?.specifier ?? pack}" is a host module (${id}) that runs on a server, and this page supplies none: pass hostModules: { "${id}": { … } } to createBrowserSandbox, or run this guest on the Node runtime`));
-      }
-    }
+    const catalogOptions = { allow: request.allow, pins: request.pins, strictPins: request.strictPins };
+    const { resolved, error, warnings: found } = await resolveRunImports(client, prepared.filename, prepared.imports, catalogOptions, supplied);
+    const warnings = found.length ? { warnings: found } : {};
+    if (!resolved) return { ...fail(error!), ...warnings };
+    const { graph, wasmModules } = resolved;
 
     const isolated = typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
     const control = new Int32Array(isolated ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
-    const slot = await acquire();
-    if (closed) {
-      release(slot);
-      return fail(closedError());
-    }
     const channel = Object.keys(namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
-    const stopper = { expire: () => undefined as void };
-    const wall = wallClock(limits.wallMs, () => stopper.expire());
+    let expire = () => undefined as void;
+    const wall = wallClock(limits.wallMs, () => expire());
+    wall.pause(); // runs only once a worker has the run: time queued behind other runs is not the guest's
     const targets = pageTargets({
       hostFunctions: checked.request.hostFunctions as Record<string, Record<string, (...args: unknown[]) => unknown>>,
       hostModules: options.hostModules ?? {},
@@ -172,8 +129,11 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       },
     };
     try {
-      const outcome = await runOnWorker(slot, message, control, isolated, limits.wallMs, stopper, request.signal);
-      if ("code" in outcome) return fail(outcome, { hostCalls: host?.calls() ?? 0 });
+      const outcome = await workers.run(message, { control, isolated, wallMs: limits.wallMs, signal: request.signal }, (stop) => {
+        expire = stop;
+        wall.resume();
+      });
+      if ("code" in outcome) return { ...fail(outcome, { hostCalls: host?.calls() ?? 0 }), ...warnings };
       host?.flushLogs(outcome.logs);
       const runStats = stats(seed, now, outcome.stats);
       if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...warnings };
@@ -181,60 +141,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     } finally {
       wall.stop();
       host?.close();
-      release(slot);
     }
-  }
-
-  /**
-   * Runs the task on the slot's worker. At the wall clock (or on abort) a cross-origin-isolated page flips the
-   * control word, which the engine's interrupt handler sees, and terminates the worker only if it stays stuck;
-   * without SharedArrayBuffer the worker is terminated at once. Either way the slot gets a fresh worker next time.
-   */
-  function runOnWorker(slot: Slot, message: RunMessage, control: Int32Array, isolated: boolean, wallMs: number, stopper: { expire: () => void }, signal?: AbortSignal): Promise<WorkerOutcome | RunError> {
-    const worker = workerOf(slot);
-    return new Promise((resolve) => {
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      const finish = (result: WorkerOutcome | RunError) => {
-        inFlight.delete(finish);
-        stopper.expire = () => undefined;
-        clearTimeout(grace);
-        signal?.removeEventListener("abort", onAbort);
-        worker.removeEventListener("message", onMessage);
-        worker.removeEventListener("error", onError);
-        resolve(result);
-      };
-      const stop = (value: number, graceful: RunError, forced: RunError) => {
-        if (!isolated) {
-          discard(slot);
-          return finish(forced);
-        }
-        if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return;
-        Atomics.notify(control, 0);
-        grace = setTimeout(() => {
-          discard(slot);
-          finish(graceful);
-        }, STUCK_GRACE_MS);
-      };
-      stopper.expire = () =>
-        stop(CONTROL.WALL_TIME, runError("E_STUCK", `the guest was stuck past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`), runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`));
-      const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated"), runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"));
-      const onMessage = (event: MessageEvent<WorkerReply>) => {
-        const reply = event.data;
-        if (reply.t === "done") return finish(reply.outcome);
-        discard(slot);
-        finish(runError("E_WORKER_CRASHED", `the guest worker failed (${reply.message}); it was replaced, and other runs are unaffected`));
-      };
-      const onError = (event: ErrorEvent) => {
-        event.preventDefault();
-        discard(slot);
-        finish(runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${event.message || "no detail"}); check that ${new URL("run-worker.js", assets).pathname} is served`));
-      };
-      inFlight.add(finish);
-      signal?.addEventListener("abort", onAbort, { once: true });
-      worker.addEventListener("message", onMessage);
-      worker.addEventListener("error", onError);
-      worker.postMessage(message, message.task.port ? [message.task.port] : []);
-    });
   }
 
   return {
@@ -258,8 +165,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     },
     close() {
       closed = true;
-      for (const end of [...inFlight]) end(closedError());
-      slots.forEach(discard);
+      workers.close(closedError());
       void wasm?.close();
     },
   };

@@ -1,0 +1,117 @@
+// Owns a sandbox's guest Web Workers: a fixed number of slots, runs queued for a free one, one run per worker at
+// a time, and stopping a run. At the wall clock (or on abort) a cross-origin-isolated page flips the run's control
+// word, which the engine's interrupt handler sees, and terminates the worker only if it stays stuck; without
+// SharedArrayBuffer the worker is terminated at once. A terminated or failed worker is replaced on next use.
+// Refuses nothing itself: every ending of a run becomes a WorkerOutcome or a RunError.
+
+import { runError, type RunError } from "@capsule/runtime/internal/errors";
+import { STUCK_GRACE_MS } from "@capsule/runtime/internal/limits";
+import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol";
+import type { RunMessage, WorkerReply } from "./protocol.js";
+
+interface Slot {
+  worker: Worker | null;
+}
+
+export interface RunControl {
+  /** Int32Array(1) over the task's control buffer. */
+  control: Int32Array;
+  /** Whether `control` is shared (the page is cross-origin isolated). */
+  isolated: boolean;
+  wallMs: number;
+  signal?: AbortSignal;
+}
+
+export class GuestWorkers {
+  private readonly slots: Slot[];
+  private readonly idle: Slot[];
+  private readonly waiting: Array<(slot: Slot) => void> = [];
+  /** Ends each run in flight with an error (a terminated worker never answers). */
+  private readonly inFlight = new Set<(error: RunError) => void>();
+  private closedWith: RunError | undefined;
+
+  constructor(private readonly script: URL, size: number) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null }));
+    this.idle = [...this.slots];
+  }
+
+  /** Waits for a free worker, runs `message` on it, and frees it. `onStart` receives the run's wall-clock stop. */
+  async run(message: RunMessage, control: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
+    const slot = await new Promise<Slot>((resolve) => (this.idle.length ? resolve(this.idle.pop()!) : this.waiting.push(resolve)));
+    try {
+      if (this.closedWith) return this.closedWith;
+      return await this.runOn(slot, message, control, onStart);
+    } finally {
+      if (this.waiting.length) this.waiting.shift()!(slot);
+      else this.idle.push(slot);
+    }
+  }
+
+  /** Ends every run in flight and every queued run with `error`, and terminates every worker, for good. */
+  close(error: RunError): void {
+    this.closedWith = error;
+    for (const end of [...this.inFlight]) end(error);
+    this.slots.forEach((slot) => this.discard(slot));
+  }
+
+  private discard(slot: Slot): void {
+    slot.worker?.terminate();
+    slot.worker = null;
+  }
+
+  private runOn(slot: Slot, message: RunMessage, { control, isolated, wallMs, signal }: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
+    const worker = (slot.worker ??= new Worker(this.script, { type: "module", name: "capsule-guest" }));
+    return new Promise((resolve) => {
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      let done = false;
+      const finish = (result: WorkerOutcome | RunError) => {
+        if (done) return;
+        done = true;
+        this.inFlight.delete(finish);
+        clearTimeout(grace);
+        signal?.removeEventListener("abort", onAbort);
+        worker.removeEventListener("message", onMessage);
+        worker.removeEventListener("error", onError);
+        resolve(result);
+      };
+      const stop = (value: number, graceful: RunError, forced: RunError) => {
+        if (done) return;
+        if (!isolated) {
+          this.discard(slot);
+          return finish(forced);
+        }
+        if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return;
+        Atomics.notify(control, 0);
+        grace = setTimeout(() => {
+          this.discard(slot);
+          finish(graceful);
+        }, STUCK_GRACE_MS);
+      };
+      const onAbort = () =>
+        stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated"), runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"));
+      const onMessage = (event: MessageEvent<WorkerReply>) => {
+        const reply = event.data;
+        if (reply.t === "done") return finish(reply.outcome);
+        this.discard(slot);
+        finish(runError("E_WORKER_CRASHED", `the guest worker failed (${reply.message}); it was replaced, and other runs are unaffected`));
+      };
+      const onError = (event: ErrorEvent) => {
+        event.preventDefault();
+        this.discard(slot);
+        finish(runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${event.message || "no detail"}); check that ${this.script.pathname} is served`));
+      };
+      this.inFlight.add(finish);
+      signal?.addEventListener("abort", onAbort, { once: true });
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", onError);
+      onStart(() =>
+        stop(
+          CONTROL.WALL_TIME,
+          runError("E_STUCK", `the guest was stuck past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
+          runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
+        ),
+      );
+      worker.postMessage(message, message.task.port ? [message.task.port] : []);
+    });
+  }
+}
