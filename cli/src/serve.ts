@@ -1,13 +1,18 @@
-// `capsule serve`: serves the compiled catalog over HTTP (see registry's createCatalogServer) until stopped.
+// `capsule serve`: serves the compiled catalog over HTTP (see registry's createCatalogServer) until stopped, and
+// follows the home's catalog: when <home>/catalog.json changes (a pack installed, uninstalled or recompiled by
+// another command), the roots are compiled again (warm: no esbuild) and the new catalog served, with no restart.
 // Tokens come from a JSON file mapping each token to the pack patterns it grants; without one, every module is
 // served to anyone who can reach the port (bind to 127.0.0.1, the default, for local use).
 
 import { readFile } from "node:fs/promises";
+import { unwatchFile, watchFile } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createCatalogServer, staticAssets } from "@capsule/registry";
 import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
-import { resolveLocations, type LocationOptions } from "./paths.js";
+import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
+import { SERVE_CATALOG_POLL_MS } from "./limits.js";
+import type { CatalogServer } from "@capsule/registry";
 
 export interface ServeOptions extends LocationOptions {
   port?: number;
@@ -26,8 +31,10 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
       return 2;
     }
   }
-  const { catalog } = await compileRoots(resolveLocations(options));
+  const locations = resolveLocations(options);
+  const { catalog } = await compileRoots(locations);
   const server = createCatalogServer({ catalog, tokens, assets: staticAssets(ASSETS_DIR) });
+  const stopFollowing = followCatalog(locations, server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 7300, options.host ?? "127.0.0.1", resolve);
@@ -36,9 +43,43 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
   process.stdout.write(`serving ${catalog.modules.length} modules at ${origin}/catalog${tokens ? "" : " (no tokens: open to anyone who can reach it)"}\nplayground: ${origin}/playground/\n`);
   await new Promise<void>((resolve) => {
-    const stop = () => server.close(() => resolve());
+    const stop = () => {
+      stopFollowing();
+      server.close(() => resolve());
+    };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
   return 0;
+}
+
+/** Recompiles and swaps the served catalog whenever another command rewrites <home>/catalog.json. */
+function followCatalog(locations: Locations, server: CatalogServer): () => void {
+  let compiling = false;
+  let again = false;
+  const reload = async () => {
+    if (compiling) {
+      again = true;
+      return;
+    }
+    compiling = true;
+    try {
+      // The file is only the signal; the catalog served is always this process's own compile of the roots.
+      const { catalog } = await compileRoots(locations, { save: false });
+      server.setCatalog(catalog);
+      process.stdout.write(`catalog reloaded: ${catalog.modules.length} modules\n`);
+    } catch (error) {
+      process.stderr.write(`capsule serve: recompiling after a catalog change failed (${(error as Error).message}); still serving the previous catalog\n`);
+    } finally {
+      compiling = false;
+      if (again) {
+        again = false;
+        void reload();
+      }
+    }
+  };
+  watchFile(locations.catalogFile, { interval: SERVE_CATALOG_POLL_MS }, (now, before) => {
+    if (now.mtimeMs !== before.mtimeMs && now.mtimeMs !== 0) void reload();
+  });
+  return () => unwatchFile(locations.catalogFile);
 }

@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, tempDir, tempHome } from "./helpers.js";
@@ -32,5 +32,37 @@ describe("capsule serve", () => {
     }
     const code = await new Promise((resolve) => child.once("exit", resolve));
     expect(code).toBe(0);
+  }, 120_000);
+});
+
+describe("capsule serve after packs change", () => {
+  it("serves a pack installed by another command, without a restart", async () => {
+    const home = tempHome();
+    const pack = join(tempDir(), "greet");
+    mkdirSync(join(pack, "src"), { recursive: true });
+    writeFileSync(join(pack, "package.json"), JSON.stringify({ name: "@acme/greet", version: "1.0.0", type: "module", capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } }));
+    writeFileSync(join(pack, "src", "index.js"), 'export const greet = (n) => "hello " + n;');
+    const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", home], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", () => {
+          const match = /(http:\/\/\S+)\/catalog/.exec(out);
+          if (match) resolve(match[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`exited ${code}`)));
+      });
+      const specifiers = async () => ((await (await fetch(`${url}/catalog`)).json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier);
+      expect(await specifiers()).not.toContain("@acme/greet");
+      const installed = spawnSync(process.execPath, [CLI, "packs", "install", pack, "--home", home], { encoding: "utf8", env: { ...process.env, CAPSULE_PACK_PATH: "", npm_config_offline: "true" } });
+      expect(installed.status).toBe(0);
+      for (let i = 0; i < 100 && !(await specifiers()).includes("@acme/greet"); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await specifiers()).toContain("@acme/greet");
+      expect(out).toMatch(/catalog reloaded: \d+ modules/);
+      expect((await fetch(`${url}/modules/@acme/greet`)).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
   }, 120_000);
 });

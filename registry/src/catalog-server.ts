@@ -54,10 +54,21 @@ const grants = (patterns: readonly string[], pack: string) =>
 /** The pack a specifier belongs to, from its name alone ("@scope/name/sub" → "@scope/name"). */
 const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
-export function createCatalogServer(options: CatalogServerOptions): Server {
-  const bySpecifier = new Map(options.catalog.modules.map((m) => [m.specifier, m]));
-  const byDigest = new Map(options.catalog.modules.map((m) => [m.sha256, m]));
-  const byWasmDigest = new Map(options.catalog.modules.flatMap((m) => (m.wasm ? [[m.wasm.sha256, m] as const] : [])));
+/** The HTTP server, plus swapping the catalog it serves (after packs are installed) without dropping a request. */
+export type CatalogServer = Server & { setCatalog(catalog: { modules: readonly ServedModule[] }): void };
+
+/** A catalog indexed for serving; replaced as a whole, so a request sees one catalog or the other. */
+function indexCatalog(catalog: { modules: readonly ServedModule[] }) {
+  return {
+    modules: catalog.modules,
+    bySpecifier: new Map(catalog.modules.map((m) => [m.specifier, m])),
+    byDigest: new Map(catalog.modules.map((m) => [m.sha256, m])),
+    byWasmDigest: new Map(catalog.modules.flatMap((m) => (m.wasm ? [[m.wasm.sha256, m] as const] : []))),
+  };
+}
+
+export function createCatalogServer(options: CatalogServerOptions): CatalogServer {
+  let current = indexCatalog(options.catalog);
   const sourceOf = verifiedByDigest<string>();
   const binaryOf = verifiedByDigest<Buffer>();
   const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
@@ -97,7 +108,8 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
   const serveBinary = (req: IncomingMessage, res: ServerResponse, m: ServedModule) =>
     serveContent(req, res, m.wasm!.sha256, true, "application/wasm", () => binaryOf(m.wasm!.sha256, () => readFile(m.wasm!.file)));
 
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
+    const { modules, bySpecifier, byDigest, byWasmDigest } = current;
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS_HEADERS);
       return res.end();
@@ -114,14 +126,14 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
     const patterns = patternsFor(req);
     if (!patterns) return error(res, 401, "token-required", "present a bearer token that grants the packs you need (Authorization: Bearer <token>)");
     if (path === "/catalog") {
-      const modules = options.catalog.modules
+      const listed = modules
         .filter((m) => grants(patterns, m.pack))
         .map(({ specifier, pack, version, kind, sha256, exports, size, summary, hostId, wasm }) => ({
           specifier, pack, version, kind, sha256, exports, size, summary, url: `/digest/${sha256}`,
           ...(hostId ? { hostId } : {}),
           ...(wasm ? { wasm: { sha256: wasm.sha256, exports: wasm.exports, budget: wasm.budget, url: `/wasm/${wasm.sha256}` } } : {}),
         }));
-      return send(res, 200, JSON.stringify({ version: 1, modules }), { "cache-control": "no-cache" });
+      return send(res, 200, JSON.stringify({ version: 1, modules: listed }), { "cache-control": "no-cache" });
     }
     if (path.startsWith("/modules/")) {
       const specifier = path.slice("/modules/".length);
@@ -141,6 +153,11 @@ export function createCatalogServer(options: CatalogServerOptions): Server {
       return serveBinary(req, res, m);
     }
     return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.assets ? ", /playground/" : ""}`);
+  });
+  return Object.assign(server, {
+    setCatalog(catalog: { modules: readonly ServedModule[] }) {
+      current = indexCatalog(catalog);
+    },
   });
 }
 

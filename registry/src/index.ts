@@ -7,5 +7,5 @@ export { isLookalike, skeleton } from "./lookalike.js";
 export { checkArguments } from "./shapes.js";
 export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";
 export { wasmFacadeSource } from "./facade.js";
-export { createCatalogServer, type CatalogServerOptions, type ServedModule } from "./catalog-server.js";
+export { createCatalogServer, type CatalogServer, type CatalogServerOptions, type ServedModule } from "./catalog-server.js";
 export { staticAssets, type StaticAssets } from "./static-assets.js";
