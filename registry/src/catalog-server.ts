@@ -69,8 +69,9 @@ function indexCatalog(catalog: { modules: readonly ServedModule[] }) {
 
 export function createCatalogServer(options: CatalogServerOptions): CatalogServer {
   let current = indexCatalog(options.catalog);
-  const sourceOf = verifiedByDigest<string>();
-  const binaryOf = verifiedByDigest<Buffer>();
+  // Kept as bytes: a response writes them as they are, with no per-request UTF-8 encoding.
+  const sourceOf = verifiedByDigest();
+  const binaryOf = verifiedByDigest();
   const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
     if (!options.tokens) return ["*"];
     const header = req.headers.authorization ?? "";
@@ -84,7 +85,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
   const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message }));
 
   /** Serves content-addressed bytes: digest headers, 304 on a matching ETag, 500 when the file no longer matches. */
-  async function serveContent(req: IncomingMessage, res: ServerResponse, digest: string, immutable: boolean, type: string, load: () => Promise<string | Buffer>) {
+  async function serveContent(req: IncomingMessage, res: ServerResponse, digest: string, immutable: boolean, type: string, load: () => Promise<Buffer>) {
     const headers = {
       etag: `"sha256-${digest}"`,
       "x-capsule-digest": `sha256-${digest}`,
@@ -95,7 +96,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       res.end();
       return;
     }
-    let body: string | Buffer;
+    let body: Buffer;
     try {
       body = await load();
     } catch {
@@ -104,7 +105,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     send(res, 200, body, { ...headers, "content-type": type });
   }
   const serveModule = (req: IncomingMessage, res: ServerResponse, m: ServedModule, immutable: boolean) =>
-    serveContent(req, res, m.sha256, immutable, "text/javascript; charset=utf-8", () => sourceOf(m.sha256, () => (m.source !== undefined ? Promise.resolve(m.source) : readFile(m.sourcePath!, "utf8"))));
+    serveContent(req, res, m.sha256, immutable, "text/javascript; charset=utf-8", () => sourceOf(m.sha256, () => (m.source !== undefined ? Promise.resolve(Buffer.from(m.source)) : readFile(m.sourcePath!))));
   const serveBinary = (req: IncomingMessage, res: ServerResponse, m: ServedModule) =>
     serveContent(req, res, m.wasm!.sha256, true, "application/wasm", () => binaryOf(m.wasm!.sha256, () => readFile(m.wasm!.file)));
 
@@ -162,9 +163,9 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
 }
 
 /** Reads content once per digest, refusing it unless it hashes to that digest; a failed read is tried again next time. */
-function verifiedByDigest<T extends string | Buffer>() {
-  const cache = new Map<string, Promise<T>>();
-  return (sha256: string, read: () => Promise<T>): Promise<T> => {
+function verifiedByDigest() {
+  const cache = new Map<string, Promise<Buffer>>();
+  return (sha256: string, read: () => Promise<Buffer>): Promise<Buffer> => {
     let content = cache.get(sha256);
     if (!content) {
       content = read().then((body) => {
