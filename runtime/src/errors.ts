@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   E_IMPORT_NOT_ALLOWED: "a static import names an installed module this run is not allowed to import",
   E_MODULE_TAMPERED: "a module's compiled source does not hash to its catalog digest",
   E_DIGEST_DRIFT: "a module's digest differs from the run's pin, and the run asked for strict pins",
-  E_HOST_MODULE_UNAVAILABLE: "the run imports a host module this runtime cannot call (a browser page supplies none unless it registers one)",
+  E_HOST_MODULE_UNAVAILABLE: "the run imports a host module this runtime cannot call (a sandbox without a dispatcher; a browser page that supplies none)",
   E_DYNAMIC_IMPORT: "dynamic import() is never allowed in guest code",
   E_CPU_TIME: "the guest used more CPU time than limits.cpuMs",
   E_WALL_TIME: "the run took longer than limits.wallMs",

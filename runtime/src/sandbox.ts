@@ -83,6 +83,10 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   const imports = await resolveImports(prepared.filename, prepared.imports, resolver);
   const warnings = fromCatalog?.warnings.length ? { warnings: fromCatalog.warnings } : {};
   if (!imports.ok) return { ok: false, error: fromCatalog?.failure() ?? imports.error, logs: [], stats: stats(), ...warnings };
+  if (imports.graph.hostModules.size > 0 && !options.hostModules) {
+    const [id] = imports.graph.hostModules.keys();
+    return { ok: false, error: runError("E_HOST_MODULE_UNAVAILABLE", `the run imports host module ${id}, and this sandbox has no host-module dispatcher: create it with createSandbox({ hostModules }) (for example createCapsuleDispatcher() of @capsule/registry)`), logs: [], stats: stats(), ...warnings };
+  }
 
   const control = new Int32Array(new SharedArrayBuffer(4));
   const hasHost = Object.keys(request.namespaces).length > 0 || imports.graph.hostModules.size > 0 || trace.active;
@@ -182,7 +186,8 @@ function functionCall(ns: string, fn: string, request: CheckedRequest): HostCall
 
 /** A call through a host module's facade, answered by the sandbox's dispatcher. */
 function moduleCall(id: string, exportName: string, dispatcher: HostModuleDispatcher | undefined, declared: ReadonlyMap<string, string>, runId: string): HostCallTarget {
-  if (!dispatcher) return `host module "${id}" cannot be called: this sandbox was created without a host-module dispatcher (createSandbox({ hostModules }))`;
+  // A run that imports a host module without a dispatcher is refused before it starts (E_HOST_MODULE_UNAVAILABLE).
+  if (!dispatcher) return `host module "${id}" cannot be called: this sandbox has no host-module dispatcher`;
   return (args) => dispatcher.dispatch({ runId, id, exportName, args, declared });
 }
 

@@ -67,7 +67,9 @@ describe("host-module facades", () => {
 
 describe("a sandbox without a dispatcher", () => {
   const bare = useSandbox({ catalog });
-  it("refuses facade calls with a clear error", async () => {
-    expect(await valueOf(bare, "import { reverse } from '@t/bytes'; try { await reverse(new Uint8Array(1)) } catch (e) { return e.message }")).toMatch(/without a host-module dispatcher/);
+  it("refuses a run importing a host module before it starts, naming the code", async () => {
+    const error = await errorOf(bare, "import { reverse } from '@t/bytes'; console.log('started'); return await reverse(new Uint8Array(1))");
+    expect(error.code).toBe("E_HOST_MODULE_UNAVAILABLE");
+    expect(error.message).toMatch(/no host-module dispatcher: create it with createSandbox\(\{ hostModules \}\)/);
   });
 });
