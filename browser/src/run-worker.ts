@@ -5,8 +5,9 @@
 import { runTask } from "@capsule/runtime/internal/run-task";
 import { pinRealmToUtc } from "@capsule/runtime/internal/utc";
 import type { WorkerTask } from "@capsule/runtime/internal/protocol";
-import { setEngineUrl } from "./shims/engine-binary.js";
+import { engineBinary, setEngineUrl } from "./shims/engine-binary.js";
 import type { RunMessage, WorkerReply } from "./protocol.js";
+import { dropAmbientAuthority } from "./ambient.js";
 
 type Listener = (message: unknown) => void;
 
@@ -31,12 +32,18 @@ function nodeStylePort(port: MessagePort): WorkerTask["port"] {
 }
 
 pinRealmToUtc();
+let dropped = false;
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent<RunMessage>) => void) | null; postMessage(message: WorkerReply): void };
 scope.onmessage = async (event) => {
   const { task, engineUrl } = event.data;
   setEngineUrl(engineUrl);
   try {
+    if (!dropped) {
+      await engineBinary();
+      dropAmbientAuthority();
+      dropped = true;
+    }
     const outcome = await runTask({ ...task, port: task.port ? nodeStylePort(task.port) : undefined });
     scope.postMessage({ t: "done", outcome });
   } catch (error) {

@@ -3,6 +3,10 @@
 
 // @ts-expect-error invoke.mjs is plain JavaScript without declarations
 import { handleMessage } from "@capsule/host-modules/wasm-invoke";
+import { dropAmbientAuthority } from "./ambient.js";
+
+// Nothing here needs the network: the page sends each binary with the call.
+dropAmbientAuthority();
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent) => void) | null; postMessage(message: unknown, transfer?: Transferable[]): void };
 scope.onmessage = (event) => handleMessage(event.data, (reply: unknown, transfer?: Transferable[]) => scope.postMessage(reply, transfer ?? []));

@@ -216,3 +216,33 @@ describe("the browser runner on a cross-origin-isolated page", () => {
     expect(values).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
+
+describe("the runner's own worker realms", () => {
+  it("has no network, storage or code-loading APIs once the engine is loaded, nor has the WASM worker (defence in depth)", async () => {
+    type Kept = { kept: { run(s: string): Promise<{ value?: unknown }>; close(): void } };
+    const first = await embedder.evaluate(async (catalogUrl) => {
+      const w = window as unknown as { capsule: Library } & Kept;
+      w.kept = w.capsule.createBrowserSandbox({ catalogUrl }) as unknown as Kept["kept"];
+      return (await w.kept.run('import checksum from "@capsule/checksum";\nreturn await checksum.add(1, 2);')).value;
+    }, catalogOrigin);
+    expect(first).toBe(3);
+    const guestWorker = embedder.workers().find((w) => w.url().endsWith("/run-worker.js"));
+    expect(guestWorker).toBeDefined();
+    const reachable = await guestWorker!.evaluate(() =>
+      ["fetch", "XMLHttpRequest", "WebSocket", "importScripts", "indexedDB", "caches", "Worker", "BroadcastChannel", "navigator", "location"].filter(
+        (name) => (self as unknown as Record<string, unknown>)[name] !== undefined,
+      ),
+    );
+    expect(reachable).toEqual([]);
+    const wasmWorker = embedder.workers().find((w) => w.url().endsWith("/wasm-worker.js"));
+    expect(await wasmWorker!.evaluate(() => [typeof fetch, typeof importScripts, typeof indexedDB, typeof WebAssembly])).toEqual(["undefined", "undefined", "undefined", "object"]);
+    // The same worker still runs guests, with imports (fetched and verified by the page, not the worker).
+    const second = await embedder.evaluate(async () => {
+      const w = window as unknown as Kept;
+      const value = (await w.kept.run('import yaml from "@capsule/yaml";\nreturn yaml.load("b: 2");')).value;
+      w.kept.close();
+      return value;
+    });
+    expect(second).toEqual({ b: 2 });
+  });
+});
