@@ -10,3 +10,5 @@ dropAmbientAuthority();
 
 const scope = self as unknown as { onmessage: ((event: MessageEvent) => void) | null; postMessage(message: unknown, transfer?: Transferable[]): void };
 scope.onmessage = (event) => handleMessage(event.data, (reply: unknown, transfer?: Transferable[]) => scope.postMessage(reply, transfer ?? []));
+// The pool starts a call's timeout only once its worker is ready.
+scope.postMessage({ ready: true });

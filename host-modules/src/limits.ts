@@ -97,6 +97,8 @@ export const WASM_IN_FLIGHT_CEILING = 16;
 export const WASM_CALL_TIMEOUT_MS = 1_000;
 /** wasm: the most WASM_CALL_TIMEOUT_MS may be raised to. */
 export const WASM_CALL_TIMEOUT_CEILING_MS = 10_000;
+/** wasm: ms a fresh pool worker may take to start; a call's own timeout counts only from then (a thread starting on a loaded machine is not the module's time). */
+export const WASM_WORKER_START_MS = 10_000;
 /** wasm: ms all of one run's calls to one module may run in total. */
 export const WASM_TOTAL_TIME_MS = 10_000;
 /** wasm: the most WASM_TOTAL_TIME_MS may be raised to. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import wabtInit from "wabt";
-import { createWasmRunner, DEFAULT_WASM_BUDGET, resolveWasmBudget, WasmCallError, type WasmExportDeclaration, type WasmRunner } from "../src/wasm/index.js";
+import { Worker } from "node:worker_threads";
+import { createWasmPool, createWasmRunner, DEFAULT_WASM_BUDGET, resolveWasmBudget, WasmCallError, type WasmExportDeclaration, type WasmRunner, type WorkerLike } from "../src/wasm/index.js";
 
 interface Mod {
   binary: Uint8Array;
@@ -203,6 +204,31 @@ describe("wasm runner: calls", () => {
     expect(await codeOf(s.call(math.binary, math.digest, "nop", D._i, []))).toBe("wasm-module-invalid");
     // declaring the raw (ptr, len) pair as two i32 matches the signature too
     expect(await s.call(bytes.binary, bytes.digest, "checksum", { params: ["i32", "i32"], result: "i32" }, [0, 0])).toBe(0);
+  });
+});
+
+describe("wasm runner: a worker's start", () => {
+  it("is not counted in a call's timeout: a worker that takes 400 ms to start still answers a 200 ms call", async () => {
+    const invoke = new URL("../src/wasm/invoke.mjs", import.meta.url).href;
+    // A thread that is slow to start (a loaded machine), then speaks the pool's protocol.
+    const slowWorker = () =>
+      new Worker(
+        `const { parentPort } = require("node:worker_threads");
+         const until = Date.now() + 400; while (Date.now() < until);
+         import(${JSON.stringify(invoke)}).then(({ handleMessage }) => {
+           parentPort.on("message", (m) => handleMessage(m, (r, t) => parentPort.postMessage(r, t)));
+           parentPort.postMessage({ ready: true });
+         });`,
+        { eval: true },
+      ) as unknown as WorkerLike;
+    const pool = createWasmPool(slowWorker, 1);
+    try {
+      const s = pool.session({ callTimeoutMs: 200 });
+      expect(await s.call(math.binary, math.digest, "add", D.ii_i, [2, 3])).toBe(5);
+      expect(s.usage.timeMs).toBeLessThan(200);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -99,6 +99,22 @@ describe("the playground's editor", () => {
   });
 });
 
+describe("sharing from the playground", () => {
+  it("puts the source in the address, and a page opened at that address starts with it", async () => {
+    const page = await openPage(browser, `${origin}/playground/`);
+    const source = 'const greeting = "héllo ✓";\nreturn greeting.length;';
+    await page.fill("#source", source);
+    await page.click("#share");
+    const url = page.url();
+    expect(url).toMatch(/#code=[A-Za-z0-9_-]+$/);
+    const opened = await openPage(browser, url);
+    expect(await opened.inputValue("#source")).toBe(source);
+    // A damaged fragment falls back to the example instead of failing.
+    const damaged = await openPage(browser, `${origin}/playground/#code=%%%`);
+    expect(await damaged.inputValue("#source")).toContain('import yaml from "@capsule/yaml"');
+  });
+});
+
 describe("the playground behind tokens", () => {
   it("says a token is needed, then lists what the token grants", async () => {
     const guarded = await servePlayground({ tokens: { "yaml-token": ["@capsule/yaml"] } });

@@ -16,6 +16,23 @@ return { ...doc, at: new Date().toISOString(), lucky: Math.floor(Math.random() *
 
 /** localStorage key under which the editor's text survives a reload (per origin). */
 const SAVED = "capsule-playground-source";
+/** Address fragment that carries a shared source: #code=<base64url of its UTF-8>. */
+const SHARED = /^#code=([A-Za-z0-9_-]*)$/;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function fromBase64Url(data: string): string | undefined {
+  try {
+    const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const source = $<HTMLTextAreaElement>("source");
@@ -130,7 +147,14 @@ async function run(): Promise<void> {
   runButton.disabled = false;
 }
 
-source.value = localStorage.getItem(SAVED) ?? EXAMPLE;
+const shared = SHARED.exec(location.hash)?.[1];
+source.value = (shared !== undefined ? fromBase64Url(shared) : undefined) ?? localStorage.getItem(SAVED) ?? EXAMPLE;
+$("share").addEventListener("click", () => {
+  history.replaceState(null, "", `#code=${toBase64Url(source.value)}`);
+  void navigator.clipboard?.writeText(location.href).catch(() => undefined);
+  status.dataset.state = "idle";
+  status.textContent = "link in the address bar";
+});
 source.addEventListener("input", () => localStorage.setItem(SAVED, source.value));
 token.value = sessionStorage.getItem("capsule-token") ?? "";
 token.addEventListener("change", () => {

@@ -185,6 +185,8 @@ interface Job {
 
 interface Slot {
   worker: WorkerLike | null;
+  /** Resolves once the slot's worker has said it is ready (see invoke.mjs's callers). */
+  ready: Promise<void>;
   digests: Set<string>;
   busy: boolean;
   job: Job | null;
@@ -198,7 +200,7 @@ class Pool {
   started = 0;
 
   constructor(size: number, private readonly spawnWorker: () => WorkerLike) {
-    this.slots = Array.from({ length: size }, () => ({ worker: null, digests: new Set<string>(), busy: false, job: null }));
+    this.slots = Array.from({ length: size }, () => ({ worker: null, ready: Promise.resolve(), digests: new Set<string>(), busy: false, job: null }));
   }
 
   submit(job: Job): void {
@@ -260,6 +262,14 @@ class Pool {
     });
     worker.unref();
     slot.worker = worker;
+    slot.ready = new Promise<void>((resolve) => {
+      const onReady = (message: { ready?: boolean } | undefined) => {
+        if (!message?.ready) return;
+        worker.off("message", onReady as never);
+        resolve();
+      };
+      worker.on("message", onReady as never);
+    });
     slot.digests.clear();
     return worker;
   }
@@ -279,14 +289,16 @@ class Pool {
     slot.busy = true;
     slot.job = job;
     const id = this.nextId++;
-    const started = performance.now();
+    let started = performance.now();
     let settled = false;
     let sentBytes = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
 
     const finish = (settle: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(startup);
       worker.off("message", onMessage);
       worker.off("error", onError);
       worker.off("exit", onExit);
@@ -334,7 +346,7 @@ class Pool {
     const onExit = (): void => {
       finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the worker exited during the call`)));
     };
-    const timer = setTimeout(() => {
+    const onTimeout = (): void => {
       discard();
       finish(() =>
         job.reject(
@@ -343,7 +355,12 @@ class Pool {
             : fail("wasm-timeout", `${job.exportName}: took longer than ${timeoutMs} ms and was stopped`),
         ),
       );
-    }, timeoutMs);
+    };
+    // A fresh worker gets its own time to start; the call's timeout (and the session's time) counts from then.
+    const startup = setTimeout(() => {
+      discard();
+      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the WASM worker did not start within ${L.WASM_WORKER_START_MS} ms`)));
+    }, L.WASM_WORKER_START_MS);
     job.abort = (error) => {
       discard();
       finish(() => job.reject(error));
@@ -352,11 +369,17 @@ class Pool {
     worker.on("error", onError);
     worker.on("exit", onExit);
     worker.ref();
-    try {
-      post(!slot.digests.has(job.digest));
-    } catch (error) {
-      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: could not send the call: ${(error as Error)?.message ?? error}`)));
-    }
+    void slot.ready.then(() => {
+      if (settled) return;
+      clearTimeout(startup);
+      started = performance.now();
+      timer = setTimeout(onTimeout, timeoutMs);
+      try {
+        post(!slot.digests.has(job.digest));
+      } catch (error) {
+        finish(() => job.reject(fail("wasm-internal", `${job.exportName}: could not send the call: ${(error as Error)?.message ?? error}`)));
+      }
+    });
   }
 }
 
