@@ -7,7 +7,7 @@
 import { runError, type RunError } from "@capsule/runtime/internal/errors";
 import { STUCK_GRACE_MS } from "@capsule/runtime/internal/limits";
 import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol";
-import type { RunMessage, WorkerReply } from "./protocol.js";
+import type { InitMessage, RunMessage, WorkerReply } from "./protocol.js";
 
 interface Slot {
   worker: Worker | null;
@@ -30,7 +30,7 @@ export class GuestWorkers {
   private readonly inFlight = new Set<(error: RunError) => void>();
   private closedWith: RunError | undefined;
 
-  constructor(private readonly script: URL, size: number) {
+  constructor(private readonly script: URL, private readonly engineUrl: string, size: number) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null }));
     this.idle = [...this.slots];
   }
@@ -47,11 +47,25 @@ export class GuestWorkers {
     }
   }
 
+  /** Starts every idle slot's worker loading the engine now, so the first runs do not wait for it. */
+  warm(): void {
+    if (!this.closedWith) this.idle.forEach((slot) => this.workerOf(slot));
+  }
+
   /** Ends every run in flight and every queued run with `error`, and terminates every worker, for good. */
   close(error: RunError): void {
     this.closedWith = error;
     for (const end of [...this.inFlight]) end(error);
     this.slots.forEach((slot) => this.discard(slot));
+  }
+
+  /** The slot's worker, started (and sent its engine URL) when the slot has none. */
+  private workerOf(slot: Slot): Worker {
+    if (!slot.worker) {
+      slot.worker = new Worker(this.script, { type: "module", name: "capsule-guest" });
+      slot.worker.postMessage({ t: "init", engineUrl: this.engineUrl } satisfies InitMessage);
+    }
+    return slot.worker;
   }
 
   private discard(slot: Slot): void {
@@ -60,7 +74,7 @@ export class GuestWorkers {
   }
 
   private runOn(slot: Slot, message: RunMessage, { control, isolated, wallMs, signal }: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
-    const worker = (slot.worker ??= new Worker(this.script, { type: "module", name: "capsule-guest" }));
+    const worker = this.workerOf(slot);
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
       let done = false;

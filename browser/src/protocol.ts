@@ -3,11 +3,16 @@
 
 import type { WorkerOutcome, WorkerTask } from "@capsule/runtime/internal/protocol";
 
-/** Page → guest worker: one run. `task.port` is a transferred browser MessagePort. */
-export interface RunMessage {
-  task: Omit<WorkerTask, "port"> & { port?: MessagePort };
-  /** Where the worker fetches the engine's WASM binary (once per worker). */
+/** Page → guest worker, first: where to fetch the engine's WASM binary. The worker then loads it and warms up. */
+export interface InitMessage {
+  t: "init";
   engineUrl: string;
+}
+
+/** Page → guest worker: one run (after InitMessage). `task.port` is a transferred browser MessagePort. */
+export interface RunMessage {
+  t: "run";
+  task: Omit<WorkerTask, "port"> & { port?: MessagePort };
 }
 
 /** Guest worker → page. */

@@ -5,8 +5,10 @@
 import { runTask } from "@capsule/runtime/internal/run-task";
 import { pinRealmToUtc } from "@capsule/runtime/internal/utc";
 import type { WorkerTask } from "@capsule/runtime/internal/protocol";
+import { templateFor } from "@capsule/runtime/internal/instances";
+import { DEFAULT_LIMITS } from "@capsule/runtime/internal/limits";
 import { engineBinary, setEngineUrl } from "./shims/engine-binary.js";
-import type { RunMessage, WorkerReply } from "./protocol.js";
+import type { InitMessage, RunMessage, WorkerReply } from "./protocol.js";
 import { dropAmbientAuthority } from "./ambient.js";
 
 type Listener = (message: unknown) => void;
@@ -31,19 +33,29 @@ function nodeStylePort(port: MessagePort): WorkerTask["port"] {
   } as unknown as WorkerTask["port"];
 }
 
-pinRealmToUtc();
-let dropped = false;
-
-const scope = self as unknown as { onmessage: ((event: MessageEvent<RunMessage>) => void) | null; postMessage(message: WorkerReply): void };
-scope.onmessage = async (event) => {
-  const { task, engineUrl } = event.data;
+/** Loads the engine, drops this realm's ambient authority, and warms the default template (as a Node worker does). */
+async function init(engineUrl: string): Promise<void> {
   setEngineUrl(engineUrl);
+  await engineBinary();
+  dropAmbientAuthority();
+  (await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
+}
+
+pinRealmToUtc();
+let ready: Promise<void> | undefined;
+
+const scope = self as unknown as { onmessage: ((event: MessageEvent<InitMessage | RunMessage>) => void) | null; postMessage(message: WorkerReply): void };
+scope.onmessage = async (event) => {
+  const message = event.data;
+  if (message.t === "init") {
+    ready ??= init(message.engineUrl);
+    ready.catch(() => undefined); // reported to the first run
+    return;
+  }
+  const { task } = message;
   try {
-    if (!dropped) {
-      await engineBinary();
-      dropAmbientAuthority();
-      dropped = true;
-    }
+    if (!ready) throw new Error("the worker got a run before its init message");
+    await ready;
     const outcome = await runTask({ ...task, port: task.port ? nodeStylePort(task.port) : undefined });
     scope.postMessage({ t: "done", outcome });
   } catch (error) {

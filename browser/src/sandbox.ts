@@ -53,6 +53,8 @@ export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFu
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;
+  /** Starts the guest workers loading the engine now (otherwise the first run does it): call it when a page loads. */
+  warm(): void;
   /** The modules the catalog server grants this sandbox's token (refetched with refresh). */
   modules(refresh?: boolean): Promise<ServedEntry[] | RunError>;
   close(): void;
@@ -69,7 +71,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
   const assets = withSlash(new URL(options.assetsUrl ?? new URL(".", import.meta.url), origin));
   const client = new CatalogClient(withSlash(new URL(options.catalogUrl ?? "/", origin)), options.token);
   const engineUrl = new URL("quickjs.wasm", assets).href;
-  const workers = new GuestWorkers(new URL("run-worker.js", assets), options.workers ?? DEFAULT_GUEST_WORKERS);
+  const workers = new GuestWorkers(new URL("run-worker.js", assets), engineUrl, options.workers ?? DEFAULT_GUEST_WORKERS);
   const supplied = new Set(Object.keys(options.hostModules ?? {}));
   let wasm: WasmRunner | undefined;
   let closed = false;
@@ -121,7 +123,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
         })
       : undefined;
     const message: RunMessage = {
-      engineUrl,
+      t: "run",
       task: {
         code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
         limits, seed, now, namespaces, hostModules: [...graph.hostModules.keys()], facades: graph.facades,
@@ -158,6 +160,9 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       }
       traceRunEnd(trace, result);
       return result as RunResult<T>;
+    },
+    warm() {
+      workers.warm();
     },
     async modules(refresh = false) {
       const served = await client.index(refresh);

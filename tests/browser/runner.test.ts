@@ -217,6 +217,29 @@ describe("the browser runner on a cross-origin-isolated page", () => {
   });
 });
 
+describe("warming a browser sandbox", () => {
+  it("starts the guest worker loading the engine before any run", async () => {
+    const before = embedder.workers().length;
+    await embedder.evaluate(async (catalogUrl) => {
+      const w = window as unknown as { capsule: Library; warmed: { warm(): void; run(s: string): Promise<{ value?: unknown }>; close(): void } };
+      w.warmed = w.capsule.createBrowserSandbox({ catalogUrl }) as unknown as typeof w.warmed;
+      w.warmed.warm();
+    }, catalogOrigin);
+    await expect.poll(() => embedder.workers().length).toBeGreaterThan(before);
+    const worker = embedder.workers().at(-1)!;
+    expect(worker.url()).toMatch(/\/run-worker\.js$/);
+    // Its init has run (engine fetched, authority dropped) with no run asked of it yet.
+    await expect.poll(() => worker.evaluate(() => typeof fetch), { timeout: 10_000 }).toBe("undefined");
+    const value = await embedder.evaluate(async () => {
+      const w = window as unknown as { warmed: { run(s: string): Promise<{ value?: unknown }>; close(): void } };
+      const result = await w.warmed.run("return 40 + 2");
+      w.warmed.close();
+      return result.value;
+    });
+    expect(value).toBe(42);
+  });
+});
+
 describe("the runner's own worker realms", () => {
   it("has no network, storage or code-loading APIs once the engine is loaded, nor has the WASM worker (defence in depth)", async () => {
     type Kept = { kept: { run(s: string): Promise<{ value?: unknown }>; close(): void } };

@@ -47,7 +47,9 @@ let sandbox: BrowserSandbox = makeSandbox();
 let modules: ServedEntry[] = [];
 
 function makeSandbox(): BrowserSandbox {
-  return createBrowserSandbox({ catalogUrl: new URL("/", location.href), token: token.value || undefined, assetsUrl: new URL(".", import.meta.url) });
+  const made = createBrowserSandbox({ catalogUrl: new URL("/", location.href), token: token.value || undefined, assetsUrl: new URL(".", import.meta.url) });
+  made.warm(); // the engine loads while the user reads the page, not on the first Run
+  return made;
 }
 
 /** A readable identifier for a specifier's default import: "@capsule/yaml" → yaml, "@acme/text-tools" → textTools. */

@@ -293,6 +293,8 @@ class Pool {
     let settled = false;
     let sentBytes = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Set when the timer stops the call: it used its whole allowance (a timer may fire a fraction of a ms early). */
+    let usedAll = false;
 
     const finish = (settle: () => void): void => {
       if (settled) return;
@@ -303,7 +305,7 @@ class Pool {
       worker.off("error", onError);
       worker.off("exit", onExit);
       worker.unref();
-      session.timeMs += performance.now() - started;
+      session.timeMs += usedAll ? Math.max(performance.now() - started, timeoutMs) : performance.now() - started;
       job.abort = undefined;
       slot.busy = false;
       slot.job = null;
@@ -347,6 +349,7 @@ class Pool {
       finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the worker exited during the call`)));
     };
     const onTimeout = (): void => {
+      usedAll = true;
       discard();
       finish(() =>
         job.reject(
