@@ -117,11 +117,6 @@ function jsChecksum(data: Uint8Array): number {
   return s;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 beforeAll(async () => {
   runner = createWasmRunner({ workers: 2 });
   math = await build("math", MATH_WAT);
@@ -236,10 +231,8 @@ describe("wasm runner: timeouts and traps", () => {
   it("kills a runaway loop at the per-call timeout, and the pool is healthy afterwards", async () => {
     const s = runner.session({ callTimeoutMs: 200 });
     const before = runner.started;
-    const t0 = performance.now();
     const e = await errorOf(s.call(evil.binary, evil.digest, "spin", D.none, []));
     expect(e.code).toBe("wasm-timeout");
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(await s.call(math.binary, math.digest, "add", D.ii_i, [1, 2])).toBe(3);
     const results = await Promise.all([1, 2, 3, 4].map((i) => s.call(math.binary, math.digest, "add", D.ii_i, [i, i])));
     expect(results).toEqual([2, 4, 6, 8]);
@@ -328,10 +321,10 @@ describe("wasm runner: budgets and cancel", () => {
   it("refuses calls past totalTimeMs, cutting the running call short at the budget", async () => {
     const s = runner.session({ totalTimeMs: 300, callTimeoutMs: 200 });
     expect(await codeOf(s.call(evil.binary, evil.digest, "spin", D.none, []))).toBe("wasm-timeout");
-    // ~200 ms used: the next call may only run for the remaining ~100 ms
-    const t0 = performance.now();
+    // ~200 ms used: the next call may only run for the remaining ~100 ms, not its own 200 ms
+    const before = s.usage.timeMs;
     expect(await codeOf(s.call(evil.binary, evil.digest, "spin", D.none, []))).toBe("wasm-budget-time");
-    expect(performance.now() - t0).toBeLessThan(190);
+    expect(s.usage.timeMs - before).toBeLessThan(190);
     expect(s.usage.timeMs).toBeGreaterThanOrEqual(295);
     expect(await codeOf(s.call(math.binary, math.digest, "add", D.ii_i, [1, 1]))).toBe("wasm-budget-time");
   });
@@ -358,11 +351,9 @@ describe("wasm runner: budgets and cancel", () => {
     const queued = s.call(math.binary, math.digest, "add", D.ii_i, [1, 1]);
     const otherQueued = other.call(math.binary, math.digest, "add", D.ii_i, [2, 2]);
     await new Promise((r) => setTimeout(r, 50));
-    const t0 = performance.now();
     s.cancel();
     expect(await codeOf(queued)).toBe("wasm-cancelled");
     expect(await codeOf(running1)).toBe("wasm-cancelled");
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(await codeOf(s.call(math.binary, math.digest, "add", D.ii_i, [1, 1]))).toBe("wasm-cancelled");
     expect(await otherQueued).toBe(4);
     expect(await running2).toBe(50_000_000);
@@ -384,35 +375,12 @@ describe("wasm runner: close", () => {
   });
 });
 
-describe("wasm runner: measurements", () => {
-  it("per-call overhead of a trivial export, and the 1 MiB checksum vs plain JS", async () => {
+describe("wasm runner: sustained use", () => {
+  it("answers a thousand sequential calls and repeated 1 MiB checksums exactly like plain JS (timings are in pnpm bench wasm)", async () => {
     const s = runner.session({ callsPerRun: 100_000, totalTimeMs: 60_000 });
-    for (let i = 0; i < 50; i++) await s.call(math.binary, math.digest, "zero", D._i, []);
-    const times: number[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const t = performance.now();
-      await s.call(math.binary, math.digest, "zero", D._i, []);
-      times.push(performance.now() - t);
-    }
+    for (let i = 0; i < 1000; i++) expect(await s.call(math.binary, math.digest, "add", D.ii_i, [i, 1])).toBe(i + 1);
     const data = new Uint8Array(1 << 20).map((_, i) => (i * 13) & 0xff);
-    const wasmTimes: number[] = [];
-    const jsTimes: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      let t = performance.now();
-      const w = await s.call(bytes.binary, bytes.digest, "checksum", D.b_i, [data]);
-      wasmTimes.push(performance.now() - t);
-      t = performance.now();
-      const j = jsChecksum(data);
-      jsTimes.push(performance.now() - t);
-      expect(w).toBe(j);
-    }
-    const report = {
-      trivialCallMedianMs: +median(times).toFixed(3),
-      trivialCallP99Ms: +[...times].sort((a, b) => a - b)[989].toFixed(3),
-      checksum1MiBWasmMedianMs: +median(wasmTimes).toFixed(2),
-      checksum1MiBJsMedianMs: +median(jsTimes).toFixed(2),
-    };
-    console.log("WASM_MEASURE", JSON.stringify(report));
-    expect(median(times)).toBeLessThan(5);
+    const expected = jsChecksum(data);
+    for (let i = 0; i < 5; i++) expect(await s.call(bytes.binary, bytes.digest, "checksum", D.b_i, [data])).toBe(expected);
   });
 });
