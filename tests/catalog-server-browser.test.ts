@@ -5,11 +5,17 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCatalogServer, staticAssets } from "../registry/src/index.js";
+import { docs } from "../compiler/src/index.js";
 import { ASSETS_DIR } from "../browser/assets.js";
-import { shippedCatalog } from "./support/shipped-catalog.js";
+import { PACKS_ROOT, shippedCatalog } from "./support/shipped-catalog.js";
 
 const { catalog } = await shippedCatalog();
-const server = createCatalogServer({ catalog, tokens: { "checksum-only": ["@capsule/checksum"], "yaml-only": ["@capsule/yaml"] }, assets: staticAssets(ASSETS_DIR) });
+const server = createCatalogServer({
+  catalog,
+  tokens: { "checksum-only": ["@capsule/checksum"], "yaml-only": ["@capsule/yaml"] },
+  assets: staticAssets(ASSETS_DIR),
+  docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as typeof catalog.modules }, roots: [PACKS_ROOT], format }),
+});
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -93,3 +99,24 @@ describe("the playground's static files", () => {
     expect((await get("/playground/playground.js", undefined, { headers: { "if-none-match": first.headers.get("etag")! } })).status).toBe(304);
   });
 });
+
+describe("the reference at /docs", () => {
+  it("covers exactly the modules the token grants, narrowed by allow, in md or dts", async () => {
+    const md = await (await get("/docs", "yaml-only")).text();
+    expect(md).toContain("@capsule/yaml");
+    expect(md).not.toContain("@capsule/checksum");
+    const dts = await get("/docs?format=dts", "checksum-only");
+    expect(dts.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await dts.text();
+    expect(text).toContain('declare module "@capsule/checksum"');
+    expect(text).not.toContain("@capsule/yaml");
+    // allow cannot widen a token's grant
+    expect(await (await get("/docs?allow=@capsule/checksum", "yaml-only")).text()).not.toContain('declare module "@capsule/checksum"');
+  });
+
+  it("wants a token and a known format", async () => {
+    expect((await get("/docs")).status).toBe(401);
+    expect((await get("/docs?format=html", "yaml-only")).status).toBe(400);
+  });
+});
+

@@ -43,6 +43,20 @@ export class CatalogClient {
     return this.indexed;
   }
 
+  /** The server's API reference (GET /docs) for the granted modules, narrowed to `allow`; or why it is unavailable. */
+  async docs(allow: readonly string[] | undefined, format: "md" | "dts"): Promise<string | RunError> {
+    const url = new URL("docs", this.base);
+    url.searchParams.set("format", format);
+    if (allow) url.searchParams.set("allow", allow.join(","));
+    try {
+      const response = await fetch(url, { headers: this.headers(), cache: "no-cache" });
+      if (response.ok) return await response.text();
+      return runError("E_IMPORT_UNRESOLVED", `the catalog server answered HTTP ${response.status} for its reference${response.status === 404 ? " (it serves none)" : response.status === 401 ? " (pass a token)" : ""}`);
+    } catch (error) {
+      return runError("E_IMPORT_UNRESOLVED", `cannot reach the catalog server at ${url.origin} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
   /** How long ago the index was (last) fetched, in ms. */
   indexAgeMs(): number {
     return this.indexed ? performance.now() - this.indexedAt : Number.POSITIVE_INFINITY;

@@ -55,6 +55,8 @@ export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;
   /** Starts the guest workers loading the engine now (otherwise the first run does it): call it when a page loads. */
   warm(): void;
+  /** The API reference of the modules this sandbox's token grants (or of `allow`), from the catalog server's /docs. */
+  docs(options?: { allow?: readonly string[]; format?: "md" | "dts" }): Promise<string | RunError>;
   /** The modules the catalog server grants this sandbox's token (refetched with refresh). */
   modules(refresh?: boolean): Promise<ServedEntry[] | RunError>;
   close(): void;
@@ -163,6 +165,9 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     },
     warm() {
       workers.warm();
+    },
+    docs(docsOptions = {}) {
+      return client.docs(docsOptions.allow, docsOptions.format ?? "md");
     },
     async modules(refresh = false) {
       const served = await client.index(refresh);

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { unwatchFile, watchFile } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createCatalogServer, staticAssets } from "@capsule/registry";
+import { docs, type Catalog } from "@capsule/compiler";
 import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
@@ -33,7 +34,13 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   }
   const locations = resolveLocations(options);
   const { catalog } = await compileRoots(locations);
-  const server = createCatalogServer({ catalog, tokens, assets: staticAssets(ASSETS_DIR) });
+  const server = createCatalogServer({
+    catalog,
+    tokens,
+    assets: staticAssets(ASSETS_DIR),
+    // The compiler's reference, for exactly the modules the caller may fetch.
+    docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, format }),
+  });
   const stopFollowing = followCatalog(locations, server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -14,6 +14,9 @@ import type { StaticAssets } from "./static-assets.js";
  * Sent with every response: any origin may call with a bearer token (no cookies are involved, so "*" leaks nothing),
  * and a cross-origin-isolated page elsewhere may still load what it fetched.
  */
+/** References kept in memory, least recently written out first. */
+const DOCS_CACHE_ENTRIES = 64;
+
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, HEAD, OPTIONS",
@@ -46,6 +49,11 @@ export interface CatalogServerOptions {
   tokens?: Readonly<Record<string, readonly string[]>>;
   /** Static files served at /playground/ (and / redirects there), without a token: the browser runner's page. */
   assets?: StaticAssets;
+  /**
+   * Writes the API reference of the given modules (those the caller's token grants, narrowed by `?allow=`), served at
+   * GET /docs?allow=a,b&format=md|dts. The compiler's docs() is the usual implementation (`capsule serve` passes it).
+   */
+  docs?: (modules: readonly ServedModule[], format: "md" | "dts") => Promise<string>;
 }
 
 const grants = (patterns: readonly string[], pack: string) =>
@@ -71,6 +79,8 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
   let current = indexCatalog(options.catalog);
   // Kept as bytes: a response writes them as they are, with no per-request UTF-8 encoding.
   const sourceOf = verifiedByDigest();
+  /** Written references by format and module digests (a new catalog with other digests misses). */
+  const docsCache = new Map<string, Promise<string>>();
   const binaryOf = verifiedByDigest();
   const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
     if (!options.tokens) return ["*"];
@@ -126,6 +136,25 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     if (options.assets?.handles(path)) return options.assets.serve(req, res, path);
     const patterns = patternsFor(req);
     if (!patterns) return error(res, 401, "token-required", "present a bearer token that grants the packs you need (Authorization: Bearer <token>)");
+    if (path === "/docs" && options.docs) {
+      const format = url.searchParams.get("format") ?? "md";
+      if (format !== "md" && format !== "dts") return error(res, 400, "bad-format", "format must be md or dts");
+      const allow = url.searchParams.get("allow")?.split(",").filter(Boolean);
+      const granted = modules.filter((m) => grants(patterns, m.pack) && (!allow || allow.includes(m.specifier)));
+      const key = `${format}\0${granted.map((m) => m.sha256).join(",")}`;
+      let text = docsCache.get(key);
+      if (!text) {
+        text = options.docs(granted, format);
+        docsCache.set(key, text);
+        text.catch(() => docsCache.delete(key));
+        if (docsCache.size > DOCS_CACHE_ENTRIES) docsCache.delete(docsCache.keys().next().value!);
+      }
+      try {
+        return send(res, 200, await text, { "content-type": `text/${format === "md" ? "markdown" : "plain"}; charset=utf-8`, "cache-control": "no-cache" });
+      } catch {
+        return error(res, 500, "docs-unavailable", "the reference could not be written; check the packs with `capsule packs compile`");
+      }
+    }
     if (path === "/catalog") {
       const listed = modules
         .filter((m) => grants(patterns, m.pack))
@@ -153,11 +182,13 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
       return serveBinary(req, res, m);
     }
-    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.assets ? ", /playground/" : ""}`);
+    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}`);
   });
   return Object.assign(server, {
     setCatalog(catalog: { modules: readonly ServedModule[] }) {
       current = indexCatalog(catalog);
+      docsCache.clear(); // a pack's declarations may have changed without its module digests
+
     },
   });
 }

@@ -99,6 +99,17 @@ describe("the playground's editor", () => {
   });
 });
 
+describe("the playground's reference", () => {
+  it("shows a pack's exports and declarations from the server's /docs, for that pack only", async () => {
+    const page = await openPage(browser, `${origin}/playground/`);
+    await page.click('#packs button[data-docs="@capsule/yaml"]');
+    await page.waitForSelector("#docs:has-text('@capsule/yaml')");
+    const text = (await page.textContent("#docs"))!;
+    expect(text).toContain("export function load(");
+    expect(text).not.toContain("@capsule/decimal");
+  });
+});
+
 describe("sharing from the playground", () => {
   it("puts the source in the address, and a page opened at that address starts with it", async () => {
     const page = await openPage(browser, `${origin}/playground/`);
@@ -124,7 +135,7 @@ describe("the playground behind tokens", () => {
     await page.fill("#token", "yaml-token");
     await page.dispatchEvent("#token", "change");
     await page.waitForSelector('#packs button[data-specifier="@capsule/yaml"]');
-    expect(await page.$$eval("#packs button", (buttons) => buttons.map((b) => (b as HTMLElement).dataset.specifier))).toEqual(["@capsule/yaml"]);
+    expect(await page.$$eval("#packs button.pack", (buttons) => buttons.map((b) => (b as HTMLElement).dataset.specifier))).toEqual(["@capsule/yaml"]);
     const out = await runInPlayground(page, 'import yaml from "@capsule/yaml";\nreturn yaml.load("n: 1");');
     expect(JSON.parse(out.result!)).toEqual({ n: 1 });
   });

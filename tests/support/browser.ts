@@ -9,7 +9,8 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll } from "vitest";
 import { createCatalogServer, staticAssets, type CatalogServerOptions } from "../../registry/src/index.js";
 import { ASSETS_DIR } from "../../browser/assets.js";
-import { shippedCatalog } from "./shipped-catalog.js";
+import { docs } from "../../compiler/src/index.js";
+import { PACKS_ROOT, shippedCatalog } from "./shipped-catalog.js";
 
 /** Debian's chromium (installed by scripts/setup-browser.mjs); CAPSULE_CHROMIUM points elsewhere. */
 export const CHROMIUM = process.env.CAPSULE_CHROMIUM ?? "/usr/bin/chromium";
@@ -34,7 +35,8 @@ export async function listen(server: Server): Promise<string> {
 /** The shipped catalog served with the playground, as `capsule serve` does; returns its origin. */
 export async function servePlayground(options: Partial<CatalogServerOptions> = {}): Promise<string> {
   const { catalog } = await shippedCatalog();
-  return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), ...options }));
+  const reference = (modules: readonly unknown[], format: "md" | "dts") => docs({ catalog: { ...catalog, modules: modules as typeof catalog.modules }, roots: [PACKS_ROOT], format });
+  return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), docs: reference, ...options }));
 }
 
 /**

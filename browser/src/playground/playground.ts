@@ -75,6 +75,7 @@ function renderPacks(): void {
         const item = document.createElement("li");
         const button = document.createElement("button");
         button.type = "button";
+        button.className = "pack";
         button.dataset.specifier = m.specifier;
         button.append(m.specifier);
         const kind = document.createElement("span");
@@ -92,10 +93,24 @@ function renderPacks(): void {
           button.disabled = true;
           button.title = "a host module runs on the server; this page does not supply it";
         } else button.addEventListener("click", () => insertImport(m));
-        item.append(button);
+        const docsButton = document.createElement("button");
+        docsButton.type = "button";
+        docsButton.className = "docs";
+        docsButton.dataset.docs = m.specifier;
+        docsButton.textContent = "docs";
+        docsButton.title = `the reference of ${m.specifier}`;
+        docsButton.addEventListener("click", () => void showDocs(m.specifier));
+        item.append(button, docsButton);
         return item;
       }),
   );
+}
+
+async function showDocs(specifier: string): Promise<void> {
+  const docs = $("docs");
+  docs.textContent = "loading…";
+  const text = await sandbox.docs({ allow: [specifier] });
+  docs.textContent = typeof text === "string" ? text : `${text.code}: ${text.message}`;
 }
 
 async function loadCatalog(): Promise<void> {
