@@ -50,7 +50,8 @@ export async function packsInstallCommand(spec: string, options: LocationOptions
     await fsp.rename(backup, packageDir);
   };
   const before = dependencies(packageDir);
-  const installed = npm(["install", "--save", "--install-links", normalizeSpec(spec)], packageDir);
+  // The ledger records where npm got the pack: keep `resolved` in the lockfile whatever the user's npm config says.
+  const installed = npm(["install", "--save", "--install-links", "--omit-lockfile-registry-resolved=false", normalizeSpec(spec)], packageDir);
   if (!installed.ok) {
     await restore();
     process.stderr.write(`capsule packs install: npm could not install ${spec}:\n${installed.output}\n`);
