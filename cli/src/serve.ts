@@ -21,16 +21,24 @@ export interface ServeOptions extends LocationOptions {
   tokens?: string;
 }
 
+const TOKENS_SHAPE = `a JSON file like { "<token>": ["@capsule/*"] }`;
+
+/** The tokens file's grants, or undefined when it is unreadable or not token → array of pack patterns. */
+async function readTokens(file: string): Promise<Record<string, string[]> | undefined> {
+  try {
+    const tokens = JSON.parse(await readFile(file, "utf8")) as Record<string, string[]>;
+    const ok = typeof tokens === "object" && tokens !== null && !Array.isArray(tokens) && Object.values(tokens).every((v) => Array.isArray(v) && v.every((p) => typeof p === "string"));
+    return ok ? tokens : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function serveCommand(options: ServeOptions): Promise<number> {
-  let tokens: Record<string, string[]> | undefined;
-  if (options.tokens) {
-    try {
-      tokens = JSON.parse(await readFile(options.tokens, "utf8")) as Record<string, string[]>;
-      if (typeof tokens !== "object" || tokens === null || Object.values(tokens).some((v) => !Array.isArray(v))) throw new Error("shape");
-    } catch {
-      process.stderr.write(`capsule serve: --tokens must be a JSON file like { "<token>": ["@capsule/*"] }\n`);
-      return 2;
-    }
+  const tokens = options.tokens ? await readTokens(options.tokens) : undefined;
+  if (options.tokens && !tokens) {
+    process.stderr.write(`capsule serve: --tokens must be ${TOKENS_SHAPE}\n`);
+    return 2;
   }
   const locations = resolveLocations(options);
   const { catalog } = await compileRoots(locations);
@@ -42,6 +50,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, format }),
   });
   const stopFollowing = followCatalog(locations, server);
+  const stopTokens = options.tokens ? followTokens(options.tokens, server) : () => undefined;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 7300, options.host ?? "127.0.0.1", resolve);
@@ -52,6 +61,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   await new Promise<void>((resolve) => {
     const stop = () => {
       stopFollowing();
+      stopTokens();
       server.close(() => resolve());
     };
     process.once("SIGINT", stop);
@@ -90,3 +100,16 @@ function followCatalog(locations: Locations, server: CatalogServer): () => void 
   });
   return () => unwatchFile(locations.catalogFile);
 }
+
+/** Swaps the token grants when the tokens file changes (rotation without a restart); a bad file keeps the old grants. */
+function followTokens(file: string, server: CatalogServer): () => void {
+  watchFile(file, { interval: SERVE_CATALOG_POLL_MS }, async (now, before) => {
+    if (now.mtimeMs === before.mtimeMs) return;
+    const tokens = await readTokens(file);
+    if (!tokens) return void process.stderr.write(`capsule serve: ${file} is no longer ${TOKENS_SHAPE}; still using the previous tokens\n`);
+    server.setTokens(tokens);
+    process.stdout.write(`tokens reloaded: ${Object.keys(tokens).length} token(s)\n`);
+  });
+  return () => unwatchFile(file);
+}
+

@@ -35,6 +35,40 @@ describe("capsule serve", () => {
   }, 120_000);
 });
 
+describe("capsule serve after its tokens file changes", () => {
+  it("grants what the rotated file says, and keeps the previous grants when the new file is malformed", async () => {
+    const tokens = join(tempDir(), "tokens.json");
+    writeFileSync(tokens, JSON.stringify({ old: ["@capsule/yaml"] }));
+    const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", tempHome(), "--tokens", tokens], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", () => {
+          const match = /(http:\/\/\S+)\/catalog/.exec(out);
+          if (match) resolve(match[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`exited ${code}`)));
+      });
+      const status = async (token: string) => (await fetch(`${url}/catalog`, { headers: { authorization: `Bearer ${token}` } })).status;
+      expect(await status("old")).toBe(200);
+      writeFileSync(tokens, JSON.stringify({ new: ["@capsule/decimal"] }));
+      for (let i = 0; i < 50 && (await status("new")) !== 200; i++) await new Promise((r) => setTimeout(r, 200));
+      expect(await status("new")).toBe(200);
+      expect(await status("old")).toBe(401);
+      expect(out).toMatch(/tokens reloaded: 1 token/);
+      writeFileSync(tokens, "{ not json");
+      for (let i = 0; i < 50 && !err.includes("still using the previous tokens"); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(err).toContain("still using the previous tokens");
+      expect(await status("new")).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 120_000);
+});
+
 describe("capsule serve after packs change", () => {
   it("serves a pack installed by another command, without a restart", async () => {
     const home = tempHome();

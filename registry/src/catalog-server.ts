@@ -63,7 +63,11 @@ const grants = (patterns: readonly string[], pack: string) =>
 const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
 /** The HTTP server, plus swapping the catalog it serves (after packs are installed) without dropping a request. */
-export type CatalogServer = Server & { setCatalog(catalog: { modules: readonly ServedModule[] }): void };
+export type CatalogServer = Server & {
+  setCatalog(catalog: { modules: readonly ServedModule[] }): void;
+  /** Replaces the token grants (a rotated tokens file); requests already answered keep what they were given. */
+  setTokens(tokens: Readonly<Record<string, readonly string[]>>): void;
+};
 
 /** A catalog indexed for serving; replaced as a whole, so a request sees one catalog or the other. */
 function indexCatalog(catalog: { modules: readonly ServedModule[] }) {
@@ -77,16 +81,17 @@ function indexCatalog(catalog: { modules: readonly ServedModule[] }) {
 
 export function createCatalogServer(options: CatalogServerOptions): CatalogServer {
   let current = indexCatalog(options.catalog);
+  let tokens = options.tokens;
   // Kept as bytes: a response writes them as they are, with no per-request UTF-8 encoding.
   const sourceOf = verifiedByDigest();
   /** Written references by format and module digests (a new catalog with other digests misses). */
   const docsCache = new Map<string, Promise<string>>();
   const binaryOf = verifiedByDigest();
   const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
-    if (!options.tokens) return ["*"];
+    if (!tokens) return ["*"];
     const header = req.headers.authorization ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7) : undefined;
-    return token !== undefined && Object.prototype.hasOwnProperty.call(options.tokens, token) ? options.tokens[token] : undefined;
+    return token !== undefined && Object.prototype.hasOwnProperty.call(tokens, token) ? tokens[token] : undefined;
   };
   const send = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
@@ -188,7 +193,9 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     setCatalog(catalog: { modules: readonly ServedModule[] }) {
       current = indexCatalog(catalog);
       docsCache.clear(); // a pack's declarations may have changed without its module digests
-
+    },
+    setTokens(next: Readonly<Record<string, readonly string[]>>) {
+      tokens = next;
     },
   });
 }
