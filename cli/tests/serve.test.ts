@@ -1,24 +1,46 @@
-import { spawn, spawnSync } from "node:child_process";
+// `capsule serve` as a process: the catalog over HTTP with token grants, the playground, SIGTERM; and following
+// its files — a rotated tokens file, and packs installed by another command — without a restart.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, tempDir, tempHome } from "./helpers.js";
 
+interface Serving {
+  url: string;
+  child: ChildProcess;
+  out(): string;
+  err(): string;
+}
+
+/** Starts `capsule serve --port 0 …` and resolves once it prints its address. */
+async function serve(args: string[]): Promise<Serving> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk) => (err += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const match = /(http:\/\/\S+)\/catalog/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+  return { url, child, out: () => out, err: () => err };
+}
+
+/** Polls `check` (every 200 ms, up to 10 s) until it holds. */
+async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 200));
+}
+
 describe("capsule serve", () => {
   it("serves the compiled catalog over HTTP with token grants, and stops on SIGTERM", async () => {
     const tokens = join(tempDir(), "tokens.json");
     writeFileSync(tokens, JSON.stringify({ t1: ["@capsule/yaml"] }));
-    const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", tempHome(), "--tokens", tokens], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
+    const { url, child } = await serve(["--home", tempHome(), "--tokens", tokens]);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (chunk) => {
-          out += chunk;
-          const match = /(http:\/\/\S+)\/catalog/.exec(out);
-          if (match) resolve(match[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`exited ${code}`)));
-      });
       const index = (await (await fetch(`${url}/catalog`, { headers: { authorization: "Bearer t1" } })).json()) as { modules: Array<{ specifier: string }> };
       expect(index.modules.map((m) => m.specifier)).toEqual(["@capsule/yaml"]);
       expect((await fetch(`${url}/catalog`)).status).toBe(401);
@@ -39,32 +61,21 @@ describe("capsule serve after its tokens file changes", () => {
   it("grants what the rotated file says, and keeps the previous grants when the new file is malformed", async () => {
     const tokens = join(tempDir(), "tokens.json");
     writeFileSync(tokens, JSON.stringify({ old: ["@capsule/yaml"] }));
-    const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", tempHome(), "--tokens", tokens], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
+    const serving = await serve(["--home", tempHome(), "--tokens", tokens]);
+    const status = async (token: string) => (await fetch(`${serving.url}/catalog`, { headers: { authorization: `Bearer ${token}` } })).status;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on("data", () => {
-          const match = /(http:\/\/\S+)\/catalog/.exec(out);
-          if (match) resolve(match[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`exited ${code}`)));
-      });
-      const status = async (token: string) => (await fetch(`${url}/catalog`, { headers: { authorization: `Bearer ${token}` } })).status;
       expect(await status("old")).toBe(200);
       writeFileSync(tokens, JSON.stringify({ new: ["@capsule/decimal"] }));
-      for (let i = 0; i < 50 && (await status("new")) !== 200; i++) await new Promise((r) => setTimeout(r, 200));
+      await eventually(async () => (await status("new")) === 200);
       expect(await status("new")).toBe(200);
       expect(await status("old")).toBe(401);
-      expect(out).toMatch(/tokens reloaded: 1 token/);
+      expect(serving.out()).toMatch(/tokens reloaded: 1 token/);
       writeFileSync(tokens, "{ not json");
-      for (let i = 0; i < 50 && !err.includes("still using the previous tokens"); i++) await new Promise((r) => setTimeout(r, 200));
-      expect(err).toContain("still using the previous tokens");
+      await eventually(() => serving.err().includes("still using the previous tokens"));
+      expect(serving.err()).toContain("still using the previous tokens");
       expect(await status("new")).toBe(200);
     } finally {
-      child.kill("SIGTERM");
+      serving.child.kill("SIGTERM");
     }
   }, 120_000);
 });
@@ -76,27 +87,18 @@ describe("capsule serve after packs change", () => {
     mkdirSync(join(pack, "src"), { recursive: true });
     writeFileSync(join(pack, "package.json"), JSON.stringify({ name: "@acme/greet", version: "1.0.0", type: "module", capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } }));
     writeFileSync(join(pack, "src", "index.js"), 'export const greet = (n) => "hello " + n;');
-    const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", home], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
+    const serving = await serve(["--home", home]);
+    const specifiers = async () => ((await (await fetch(`${serving.url}/catalog`)).json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on("data", () => {
-          const match = /(http:\/\/\S+)\/catalog/.exec(out);
-          if (match) resolve(match[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`exited ${code}`)));
-      });
-      const specifiers = async () => ((await (await fetch(`${url}/catalog`)).json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier);
       expect(await specifiers()).not.toContain("@acme/greet");
       const installed = spawnSync(process.execPath, [CLI, "packs", "install", pack, "--home", home], { encoding: "utf8", env: { ...process.env, CAPSULE_PACK_PATH: "", npm_config_offline: "true" } });
       expect(installed.status).toBe(0);
-      for (let i = 0; i < 100 && !(await specifiers()).includes("@acme/greet"); i++) await new Promise((r) => setTimeout(r, 200));
+      await eventually(async () => (await specifiers()).includes("@acme/greet"));
       expect(await specifiers()).toContain("@acme/greet");
-      expect(out).toMatch(/catalog reloaded: \d+ modules/);
-      expect((await fetch(`${url}/modules/@acme/greet`)).status).toBe(200);
+      expect(serving.out()).toMatch(/catalog reloaded: \d+ modules/);
+      expect((await fetch(`${serving.url}/modules/@acme/greet`)).status).toBe(200);
     } finally {
-      child.kill("SIGTERM");
+      serving.child.kill("SIGTERM");
     }
   }, 120_000);
 });
