@@ -37,14 +37,35 @@ export class GuestWorkers {
 
   /** Waits for a free worker, runs `message` on it, and frees it. `onStart` receives the run's wall-clock stop. */
   async run(message: RunMessage, control: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
-    const slot = await new Promise<Slot>((resolve) => (this.idle.length ? resolve(this.idle.pop()!) : this.waiting.push(resolve)));
+    const slot = await this.acquire(control.signal);
+    if (!slot) return runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker");
     try {
       if (this.closedWith) return this.closedWith;
+      if (control.signal?.aborted) return runError("E_CANCELLED", "the run was cancelled by its signal before it started");
       return await this.runOn(slot, message, control, onStart);
     } finally {
       if (this.waiting.length) this.waiting.shift()!(slot);
       else this.idle.push(slot);
     }
+  }
+
+  /** A free slot, in arrival order; undefined when `signal` aborts first (the run leaves the queue). */
+  private acquire(signal?: AbortSignal): Promise<Slot | undefined> {
+    if (this.idle.length) return Promise.resolve(this.idle.pop()!);
+    return new Promise((resolve) => {
+      const waiter = (slot: Slot) => {
+        signal?.removeEventListener("abort", leave);
+        resolve(slot);
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        resolve(undefined);
+      };
+      if (signal?.aborted) return leave();
+      signal?.addEventListener("abort", leave, { once: true });
+      this.waiting.push(waiter);
+    });
   }
 
   /** Starts every idle slot's worker loading the engine now, so the first runs do not wait for it. */

@@ -178,6 +178,28 @@ describe("TypeScript in the browser runner", () => {
   });
 });
 
+describe("cancelling a queued run", () => {
+  it("takes it out of the queue at once, while the run ahead of it goes on", async () => {
+    const out = await embedder.evaluate(async (catalogUrl) => {
+      const { createBrowserSandbox } = (window as unknown as { capsule: Library }).capsule;
+      const sandbox = createBrowserSandbox({ catalogUrl, workers: 1, hostFunctions: { app: { never: () => new Promise(() => {}) } } });
+      let aheadDone = false;
+      const ahead = sandbox.run({ source: "await app.never();", limits: { wallMs: 3_000 } } as object).then((r) => ((aheadDone = true), r));
+      const controller = new AbortController();
+      const queued = sandbox.run({ source: "return 1;", signal: controller.signal } as object);
+      setTimeout(() => controller.abort(), 100);
+      const cancelled = (await queued) as { error?: { code: string; message: string } };
+      const aheadStillRunning = !aheadDone;
+      const aheadResult = (await ahead) as { error?: { code: string } };
+      sandbox.close();
+      return { cancelled: cancelled.error, aheadStillRunning, ahead: aheadResult.error?.code };
+    }, catalogOrigin);
+    expect(out.cancelled).toMatchObject({ code: "E_CANCELLED", message: expect.stringContaining("waited for a free worker") });
+    expect(out.aheadStillRunning).toBe(true);
+    expect(out.ahead).toBe("E_WALL_TIME");
+  });
+});
+
 describe("closing a browser sandbox", () => {
   it("ends the run in flight and the queued ones with E_CLOSED, and refuses later runs", async () => {
     const codes = await embedder.evaluate(async (catalogUrl) => {
