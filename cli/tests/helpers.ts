@@ -24,7 +24,10 @@ export interface SpawnOptions {
 
 export function capsule(args: string[], options: SpawnOptions = {}): SpawnSyncReturns<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, CAPSULE_HOME: join(tmpdir(), "capsule-cli-tests-never-used"), CAPSULE_PACK_PATH: "", ...options.env };
-  return spawnSync(process.execPath, [CLI, ...args], { input: options.input, cwd: options.cwd, env, encoding: "utf8" });
+  const out = spawnSync(process.execPath, [CLI, ...args], { input: options.input, cwd: options.cwd, env, encoding: "utf8" });
+  // A CLI killed by a signal is never the expected outcome: leave what it said in the test log for diagnosis.
+  if (out.signal) console.error(`capsule ${args.join(" ")} was killed by ${out.signal}\nstdout: ${out.stdout}\nstderr: ${out.stderr}`);
+  return out;
 }
 
 /** The table line that starts a module's row (its first cell is the specifier). */
