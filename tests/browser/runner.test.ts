@@ -124,6 +124,11 @@ describe("the browser runner embedded in a page of another origin", () => {
     expect((await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn 1;', request: { allow: ["@capsule/decimal"] } })).error.code).toBe("E_IMPORT_NOT_ALLOWED");
     expect((await embedded({ source: 'import bridge from "capsule:bridge";\nreturn 1;' })).error.code).toMatch(/E_IMPORT_(REFUSED|UNRESOLVED)/);
     expect((await embedded({ source: "return 1", request: { limits: { cpuMs: -1 } } })).error.code).toBe("E_BAD_LIMIT");
+    const drifted = { pins: { "@capsule/yaml": "0".repeat(64) } };
+    const warned = await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn yaml.load("a: 1");', request: drifted });
+    expect(warned.value).toEqual({ a: 1 });
+    expect(warned.warnings).toEqual([expect.objectContaining({ code: "W_DIGEST_DRIFT" })]);
+    expect((await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn 1;', request: { ...drifted, strictPins: true } })).error.code).toBe("E_DIGEST_DRIFT");
   });
 });
 
