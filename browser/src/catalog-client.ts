@@ -66,11 +66,12 @@ export class CatalogClient {
   source(entry: CatalogEntry & { url?: string }): Promise<string | RunError> {
     let source = this.sources.get(entry.sha256);
     if (!source) {
-      source = this.fetchVerified(entry.url ?? `/digest/${entry.sha256}`, entry.sha256).then((bytes) =>
+      const path = entry.url ?? `/digest/${entry.sha256}`;
+      source = this.fetchVerified(path, entry.sha256).then((bytes) =>
         typeof bytes === "string"
           ? runError("E_IMPORT_UNRESOLVED", `cannot fetch module "${entry.specifier}": ${bytes}`)
           : bytes === null
-            ? runError("E_MODULE_TAMPERED", `module "${entry.specifier}" was refused: the body the server sent does not hash to its catalog digest (sha256 ${entry.sha256.slice(0, 12)}…); nothing of it was evaluated. Check the catalog server and any cache or CDN in front of it`)
+            ? runError("E_MODULE_TAMPERED", `module "${entry.specifier}" was refused: the body served at ${new URL(path.replace(/^\//, ""), this.base).href} does not hash to its catalog digest (sha256 ${entry.sha256.slice(0, 12)}…); nothing of it was evaluated. Check the catalog server and any cache or CDN in front of it`)
             : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
       );
       this.sources.set(entry.sha256, source);

@@ -45,7 +45,8 @@ describe("a tampered module body", () => {
     const out = await play('import yaml from "@capsule/yaml";\nconsole.log("guest ran");\nreturn yaml.load("a: 1");');
     expect(tamperedFetches).toBeGreaterThan(before);
     expect(out.status).toBe("E_MODULE_TAMPERED");
-    expect(out.error).toContain('module "@capsule/yaml" was refused');
+    expect(out.error).toContain('module "@capsule/yaml" was refused: the body served at http://127.0.0.1:');
+    expect(out.error).toContain("/digest/");
     expect(out.result).toBe("");
     expect(out.logs).toBe("");
   });
