@@ -22,6 +22,7 @@ import { resolveRunImports } from "./resolve-imports.js";
 import { webWorkerLike } from "./web-worker-like.js";
 import { DEFAULT_GUEST_WORKERS, DEFAULT_WASM_WORKERS } from "./limits.js";
 import type { RunMessage } from "./protocol.js";
+import { CONTROL_BYTES } from "@capsule/runtime/internal/protocol";
 
 export interface BrowserSandboxOptions {
   /** Base URL of a catalog server (`capsule serve`). Default: this page's origin. */
@@ -98,7 +99,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     const { graph, wasmModules } = resolved;
 
     const isolated = typeof SharedArrayBuffer !== "undefined" && globalThis.crossOriginIsolated === true;
-    const control = new Int32Array(isolated ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
+    const control = new Int32Array(isolated ? new SharedArrayBuffer(CONTROL_BYTES) : new ArrayBuffer(CONTROL_BYTES));
     const channel = Object.keys(namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
     let expire = () => undefined as void;
     const wall = wallClock(limits.wallMs, () => expire());

@@ -14,6 +14,9 @@ export interface Encoded {
 
 /** Values of the shared control word a worker polls from its interrupt handler. */
 export const CONTROL = { RUNNING: 0, WALL_TIME: 1, CANCELLED: 2 } as const;
+/** Index of the started flag in the control array, and its bytes. */
+export const STARTED_INDEX = 1;
+export const CONTROL_BYTES = 8;
 
 export interface WorkerTask {
   /** The guest's main module, already transformed to plain JS. */
@@ -37,7 +40,10 @@ export interface WorkerTask {
   facades: string[];
   /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
   port?: MessagePort;
-  /** Int32Array(1) over a SharedArrayBuffer holding a CONTROL value (a plain ArrayBuffer in a page that is not cross-origin isolated). */
+  /**
+   * Int32Array(2) over a SharedArrayBuffer (a plain ArrayBuffer in a page that is not cross-origin isolated):
+   * [0] a CONTROL value, [1] STARTED once a worker has taken the task (so a stop can tell "queued" from "stuck").
+   */
   control: SharedArrayBuffer | ArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;

@@ -4,10 +4,11 @@
 
 import { runGuest } from "./engine.js";
 import { discardInstance, templateFor } from "./instances.js";
-import type { WorkerOutcome, WorkerTask } from "./protocol.js";
+import { STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 
 export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
   const control = new Int32Array(task.control);
+  Atomics.store(control, STARTED_INDEX, 1);
   const preload = task.moduleSetKey
     ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => Atomics.load(control, 0) !== 0 }
     : undefined;

@@ -15,7 +15,7 @@ import { serveHostCalls, type HostCallTarget, type HostChannel } from "./host-ca
 import { wallClock } from "./wall-clock.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, STUCK_GRACE_MS, type Limits } from "./limits.js";
-import { CONTROL, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import { CONTROL, CONTROL_BYTES, STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 import type { HostModuleDispatcher, LogEntry, RunRequest, RunResult, RunStats, SandboxOptions } from "./types.js";
 
 export interface Sandbox {
@@ -88,7 +88,7 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
     return { ok: false, error: runError("E_HOST_MODULE_UNAVAILABLE", `the run imports host module ${id}, and this sandbox has no host-module dispatcher: create it with createSandbox({ hostModules }) (for example createCapsuleDispatcher() of @capsule/registry)`), logs: [], stats: stats(), ...warnings };
   }
 
-  const control = new Int32Array(new SharedArrayBuffer(4));
+  const control = new Int32Array(new SharedArrayBuffer(CONTROL_BYTES));
   const hasHost = Object.keys(request.namespaces).length > 0 || imports.graph.hostModules.size > 0 || trace.active;
   const channel = hasHost ? new MessageChannel() : undefined;
   const task: WorkerTask = {
@@ -110,19 +110,31 @@ async function execute(pool: WorkerPool, request: CheckedRequest, original: RunR
   const kill = new AbortController();
   let killedFor: RunError | undefined;
   let graceTimer: NodeJS.Timeout | undefined;
-  const stop = (value: number, reason: RunError) => {
+  /** `stuck` if a worker has the run but it did not stop in time; `queued` if no worker took it yet. */
+  const stop = (value: number, stuck: RunError, queued: RunError) => {
     if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return;
     Atomics.notify(control, 0);
     // A guest stuck in native code never reaches its interrupt handler: terminate its worker after a grace period.
+    // A run still queued is simply dropped from the queue.
     graceTimer = setTimeout(() => {
-      killedFor = reason;
+      killedFor = Atomics.load(control, STARTED_INDEX) ? stuck : queued;
       kill.abort();
     }, STUCK_GRACE_MS);
   };
-  const wall = wallClock(request.limits.wallMs, () =>
-    stop(CONTROL.WALL_TIME, runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${request.limits.wallMs} ms; its worker was terminated and replaced`)),
+  const { wallMs } = request.limits;
+  const wall = wallClock(wallMs, () =>
+    stop(
+      CONTROL.WALL_TIME,
+      runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
+      runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy); raise maxWorkers or limits.wallMs`),
+    ),
   );
-  const onAbort = () => stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"));
+  const onAbort = () =>
+    stop(
+      CONTROL.CANCELLED,
+      runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"),
+      runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker"),
+    );
   signal?.addEventListener("abort", onAbort, { once: true });
   const host = channel
     ? serveHostCalls(nodeChannel(channel.port1), {

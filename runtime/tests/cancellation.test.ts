@@ -36,3 +36,26 @@ describe("signal cancels a run promptly", () => {
     expect(await valueOf(sandbox, "return 'replaced'")).toBe("replaced");
   });
 });
+
+describe("a run still waiting for a free worker", () => {
+  // One worker, kept busy by a guest computing until its own (generous) wall clock.
+  const busy = () => sandbox.run({ source: "const end = Date.now() + 1e9; while (true) {}", limits: { cpuMs: 1_500, wallMs: 3_000 } });
+
+  it("is cancelled by its signal without a worker being terminated, and says so", async () => {
+    const ahead = busy();
+    const controller = new AbortController();
+    const queued = sandbox.run({ source: "return 1", signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const result = await queued;
+    expect(!result.ok && result.error).toMatchObject({ code: "E_CANCELLED", message: expect.stringContaining("while it waited for a free worker") });
+    expect((await ahead).ok).toBe(false);
+  });
+
+  it("ends with E_WALL_TIME (not E_STUCK) when its wall clock runs out in the queue", async () => {
+    const ahead = busy();
+    const result = await sandbox.run({ source: "return 1", limits: { wallMs: 300 } });
+    expect(!result.ok && result.error).toMatchObject({ code: "E_WALL_TIME", message: expect.stringContaining("waiting for a free worker") });
+    expect((await ahead).ok).toBe(false);
+    expect(await valueOf(sandbox, "return 'next'")).toBe("next");
+  });
+});
