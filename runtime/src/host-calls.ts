@@ -123,11 +123,16 @@ async function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let decision: PolicyDecision;
   try {
-    const timeout = new Promise<PolicyDecision>((resolve) => {
-      timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
-    });
-    const answer = await Promise.race([Promise.resolve().then(() => context.policy!(call)), timeout]);
-    decision = answer && answer.allow === true ? { allow: true } : { allow: false, reason: String((answer as { reason?: unknown })?.reason ?? "denied by policy") };
+    let answer: PolicyDecision | Promise<PolicyDecision> = context.policy!(call);
+    // Only an asynchronous answer can be waited on too long: a synchronous one needs no timer and no extra turn.
+    if (typeof (answer as { then?: unknown } | null)?.then === "function") {
+      const timeout = new Promise<PolicyDecision>((resolve) => {
+        timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
+      });
+      answer = await Promise.race([answer, timeout]);
+    }
+    const settled = answer as PolicyDecision | null | undefined;
+    decision = settled && settled.allow === true ? { allow: true } : { allow: false, reason: String((settled as { reason?: unknown } | null | undefined)?.reason ?? "denied by policy") };
   } catch (error) {
     decision = { allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
