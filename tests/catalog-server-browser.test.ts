@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCatalogServer, staticAssets } from "../registry/src/index.js";
+import { DOCS_CACHE_ENTRIES } from "../registry/src/catalog-server.js";
 import { docs } from "../compiler/src/index.js";
 import { ASSETS_DIR } from "../browser/assets.js";
 import { PACKS_ROOT, shippedCatalog } from "./support/shipped-catalog.js";
@@ -120,3 +121,26 @@ describe("the reference at /docs", () => {
   });
 });
 
+
+describe("the reference cache", () => {
+  it("writes each reference once, keeps at most DOCS_CACHE_ENTRIES of them, and writes an evicted one again", async () => {
+    const written: string[] = [];
+    const counting = createCatalogServer({ catalog, docs: async (modules, format) => (written.push(format + modules.map((m) => m.specifier).join()), "ref") });
+    await new Promise<void>((resolve) => counting.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
+    try {
+      const specifiers = catalog.modules.map((m) => m.specifier);
+      // More distinct references than the cache holds: each specifier alone, in both formats, then pairs.
+      const asks = [...specifiers.map((s) => `allow=${s}&format=md`), ...specifiers.map((s) => `allow=${s}&format=dts`), ...specifiers.map((s, i) => `allow=${s},${specifiers[(i + 1) % specifiers.length]}`)];
+      expect(asks.length).toBeGreaterThan(DOCS_CACHE_ENTRIES);
+      for (const ask of asks) await (await fetch(`${at}/docs?${ask}`)).text();
+      expect(written).toHaveLength(asks.length);
+      await (await fetch(`${at}/docs?${asks.at(-1)}`)).text(); // recent: served from the cache
+      expect(written).toHaveLength(asks.length);
+      await (await fetch(`${at}/docs?${asks[0]}`)).text(); // the oldest was evicted: written again
+      expect(written).toHaveLength(asks.length + 1);
+    } finally {
+      await new Promise<void>((resolve) => counting.close(() => resolve()));
+    }
+  });
+});

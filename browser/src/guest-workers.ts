@@ -14,10 +14,8 @@ interface Slot {
 }
 
 export interface RunControl {
-  /** Int32Array(1) over the task's control buffer. */
+  /** Int32Array over the task's control buffer: shared when the page is cross-origin isolated. */
   control: Int32Array;
-  /** Whether `control` is shared (the page is cross-origin isolated). */
-  isolated: boolean;
   wallMs: number;
   signal?: AbortSignal;
 }
@@ -94,7 +92,9 @@ export class GuestWorkers {
     slot.worker = null;
   }
 
-  private runOn(slot: Slot, message: RunMessage, { control, isolated, wallMs, signal }: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
+  private runOn(slot: Slot, message: RunMessage, { control, wallMs, signal }: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
+    // Without a shared control word the engine cannot be told to stop: the worker is terminated instead.
+    const isolated = typeof SharedArrayBuffer !== "undefined" && control.buffer instanceof SharedArrayBuffer;
     const worker = this.workerOf(slot);
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;

@@ -134,7 +134,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       },
     };
     try {
-      const outcome = await workers.run(message, { control, isolated, wallMs: limits.wallMs, signal: request.signal }, (stop) => {
+      const outcome = await workers.run(message, { control, wallMs: limits.wallMs, signal: request.signal }, (stop) => {
         expire = stop;
         wall.resume();
       });

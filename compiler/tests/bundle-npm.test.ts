@@ -7,6 +7,7 @@ import path from "node:path";
 import { parse } from "acorn";
 import { describe, expect, test } from "vitest";
 import { compile, type CompileResult } from "../src/index.js";
+import { CJS_REEXPORT_MAX_DEPTH } from "../src/limits.js";
 import { copyRoot, importCompiled, metafileProbe, ROOTS, tmp, writeTree } from "./helpers.js";
 
 const byName = (r: CompileResult, specifier: string) => r.catalog.modules.find((m) => m.specifier === specifier);
@@ -131,6 +132,25 @@ describe("CommonJS named exports", () => {
     expect(mod.version).toBe("1.0");
     // Names Node cannot see statically (Object.assign) stay on default, which is still module.exports.
     expect(Object.keys(mod.default).sort()).toEqual(["add", "not-an-identifier", "twice", "version"]);
+  });
+
+  test(`follow re-exports at most CJS_REEXPORT_MAX_DEPTH (${CJS_REEXPORT_MAX_DEPTH}) hops deep`, async () => {
+    // hop0.js re-exports hop1.js … the last file names its export; one hop too many and the name is not found.
+    const chain = (hops: number) => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < hops; i++) files[`node_modules/deep/hop${i}.js`] = `module.exports = require("./hop${i + 1}.js");\n`;
+      files[`node_modules/deep/hop${hops}.js`] = "exports.found = 1;\n";
+      return files;
+    };
+    const compileChain = async (hops: number) => {
+      const root = onePack({ deep: "1.0.0" }, { ".": { kind: "guest", npm: "deep" } }, {
+        "node_modules/deep/package.json": JSON.stringify({ name: "deep", version: "1.0.0", main: "hop0.js" }),
+        ...chain(hops),
+      });
+      return byName(await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe }), "@t/p")!.exports;
+    };
+    expect(await compileChain(CJS_REEXPORT_MAX_DEPTH)).toEqual(["default", "found"]);
+    expect(await compileChain(CJS_REEXPORT_MAX_DEPTH + 1)).toEqual(["default"]);
   });
 
   test("follow module.exports = require(...) re-exports", async () => {

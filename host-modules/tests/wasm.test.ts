@@ -227,6 +227,35 @@ describe("wasm runner: a worker's start", () => {
   });
 });
 
+describe("wasm runner: a worker that never starts", () => {
+  it("fails the call waiting for it after the start limit, and the next call gets a fresh worker", async () => {
+    let spawned = 0;
+    const invoke = new URL("../src/wasm/invoke.mjs", import.meta.url).href;
+    // The first worker never says it is ready; the second does.
+    const spawn = () =>
+      new Worker(
+        spawned++ === 0
+          ? `require("node:worker_threads").parentPort.on("message", () => {});`
+          : `const { parentPort } = require("node:worker_threads");
+             import(${JSON.stringify(invoke)}).then(({ handleMessage }) => {
+               parentPort.on("message", (m) => handleMessage(m, (r, t) => parentPort.postMessage(r, t)));
+               parentPort.postMessage({ ready: true });
+             });`,
+        { eval: true },
+      ) as unknown as WorkerLike;
+    const pool = createWasmPool(spawn, 1, 300);
+    try {
+      const s = pool.session();
+      const e = await errorOf(s.call(math.binary, math.digest, "add", D.ii_i, [1, 1]));
+      expect(e.code).toBe("wasm-internal");
+      expect(e.message).toMatch(/did not start within 300 ms/);
+      expect(await s.call(math.binary, math.digest, "add", D.ii_i, [2, 2])).toBe(4);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe("wasm runner: timeouts and traps", () => {
   it("kills a runaway loop at the per-call timeout, and the pool is healthy afterwards", async () => {
     const s = runner.session({ callTimeoutMs: 200 });

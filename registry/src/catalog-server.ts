@@ -15,7 +15,7 @@ import type { StaticAssets } from "./static-assets.js";
  * and a cross-origin-isolated page elsewhere may still load what it fetched.
  */
 /** References kept in memory, least recently written out first. */
-const DOCS_CACHE_ENTRIES = 64;
+export const DOCS_CACHE_ENTRIES = 64;
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",

@@ -3,7 +3,7 @@
 // emscripten (malloc_usable_size reports 0, so nothing accumulates), so the WASM memory maximum is what
 // actually stops a guest. Refuses to reuse an instance after a WASM-level fault or an out-of-memory run.
 
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, findBreakAddress, type EngineInstance, type PreloadSet } from "./template.js";

@@ -199,7 +199,7 @@ class Pool {
   closed = false;
   started = 0;
 
-  constructor(size: number, private readonly spawnWorker: () => WorkerLike) {
+  constructor(size: number, private readonly spawnWorker: () => WorkerLike, private readonly startMs: number) {
     this.slots = Array.from({ length: size }, () => ({ worker: null, ready: Promise.resolve(), digests: new Set<string>(), busy: false, job: null }));
   }
 
@@ -362,8 +362,8 @@ class Pool {
     // A fresh worker gets its own time to start; the call's timeout (and the session's time) counts from then.
     const startup = setTimeout(() => {
       discard();
-      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the WASM worker did not start within ${L.WASM_WORKER_START_MS} ms`)));
-    }, L.WASM_WORKER_START_MS);
+      finish(() => job.reject(fail("wasm-internal", `${job.exportName}: the WASM worker did not start within ${this.startMs} ms`)));
+    }, this.startMs);
     job.abort = (error) => {
       discard();
       finish(() => job.reject(error));
@@ -461,10 +461,13 @@ class Session implements WasmSession {
   }
 }
 
-/** A runner over `workers` workers made by `spawn` (each must run invoke.mjs's protocol). */
-export function createWasmPool(spawn: () => WorkerLike, workers: number): WasmRunner {
+/**
+ * A runner over `workers` workers made by `spawn` (each must run invoke.mjs's protocol and announce itself ready);
+ * a worker that has not within `startMs` fails the call waiting for it.
+ */
+export function createWasmPool(spawn: () => WorkerLike, workers: number, startMs: number = L.WASM_WORKER_START_MS): WasmRunner {
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new RangeError("workers must be an integer in 1..64");
-  const pool = new Pool(workers, spawn);
+  const pool = new Pool(workers, spawn, startMs);
   return {
     session: (budget) => new Session(pool, budget),
     close: () => pool.close(),
