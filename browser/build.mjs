@@ -1,8 +1,10 @@
 // Builds the browser runner with esbuild: the client library, the two Web Workers (guest engine, WASM calls), the
-// playground, and a copy of the engine's WASM binary. The runtime's own engine code is bundled as is; only its
-// Node-specific leaves are swapped (see SWAPS). Any other Node built-in reaching the bundle fails the build.
+// playground, and a copy of the engine's WASM binary. The runtime is bundled as is, through its Node-free entries
+// (@capsule/runtime/host and /engine); what differs in the page is passed in as powers. A Node built-in reaching
+// the bundle fails the build.
 
 import { build } from "esbuild";
+import { GUEST_FILES } from "@capsule/runtime/engine";
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -13,28 +15,14 @@ const require = createRequire(import.meta.url);
 const out = join(here, "dist");
 const runtimeGuest = join(here, "node_modules/@capsule/runtime/guest");
 
-/** Node-only leaves of the runtime and what replaces them in the browser. */
-const SWAPS = {
-  "./engine-binary.js": join(here, "src/shims/engine-binary.ts"),
-  esbuild: join(here, "src/shims/esbuild.ts"),
-  "node:crypto": join(here, "src/shims/node-crypto.ts"),
-};
-
-const swapPlugin = {
-  name: "capsule-browser-swaps",
+/** The guest scripts, embedded into the guest worker as strings (a Node worker reads them from disk). */
+const guestSources = {
+  name: "capsule-guest-sources",
   setup(b) {
-    b.onResolve({ filter: /^(\.\/engine-binary\.js|esbuild|node:crypto)$/ }, (args) => ({ path: SWAPS[args.path] }));
-    // The guest scripts are read from disk in Node; here they are embedded as strings.
-    b.onResolve({ filter: /^\.\/guest-files\.js$/ }, () => ({ path: "guest-files", namespace: "capsule-guest" }));
+    b.onResolve({ filter: /^capsule:guest-sources$/ }, () => ({ path: "guest-sources", namespace: "capsule-guest" }));
     b.onLoad({ filter: /.*/, namespace: "capsule-guest" }, () => {
-      const files = ["prelude", "console", "codec", "text", "intl"];
-      const sources = Object.fromEntries(files.map((f) => [f, readFileSync(join(runtimeGuest, `${f}.js`), "utf8")]));
-      return {
-        loader: "js",
-        contents: `const SOURCES = ${JSON.stringify(sources)};
-export const LAZY_GUEST_FILES = ["console", "codec", "text", "intl"];
-export function guestSource(name) { return SOURCES[name]; }`,
-      };
+      const sources = Object.fromEntries(GUEST_FILES.map((f) => [f, readFileSync(join(runtimeGuest, `${f}.js`), "utf8")]));
+      return { loader: "js", contents: `export const GUEST_SOURCES = ${JSON.stringify(sources)};` };
     });
   },
 };
@@ -60,7 +48,7 @@ await build({
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",
-  plugins: [swapPlugin],
+  plugins: [guestSources],
 });
 for (const file of ["index.html", "playground.css"]) copyFileSync(join(here, "src/playground", file), join(out, file));
 copyFileSync(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), join(out, "quickjs.wasm"));

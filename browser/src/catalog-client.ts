@@ -3,8 +3,7 @@
 // uses it. Verified bodies are kept by digest, so a module is fetched and hashed once per page.
 // Refuses a body that does not hash to its digest (E_MODULE_TAMPERED) and says what to do when the server refuses.
 
-import { runError, type RunError } from "@capsule/runtime/internal/errors";
-import type { CatalogEntry } from "@capsule/runtime/internal/catalog-resolver";
+import { runError, type CatalogEntry, type RunError } from "@capsule/runtime/host";
 import type { WasmExportDeclaration } from "@capsule/host-modules/wasm-pool";
 
 /** One module of the served index (see registry's createCatalogServer). */

@@ -1,29 +1,21 @@
-// Owns a sandbox's guest Web Workers: a fixed number of slots, runs queued for a free one, one run per worker at
-// a time, and stopping a run. At the wall clock (or on abort) a cross-origin-isolated page flips the run's control
-// word, which the engine's interrupt handler sees, and terminates the worker only if it stays stuck; without
-// SharedArrayBuffer the worker is terminated at once. A terminated or failed worker is replaced on next use.
+// Owns a browser sandbox's guest Web Workers, as the run path's GuestRunner: a fixed number of slots, runs queued
+// for a free one, one run per worker at a time, and stopping a run. A cross-origin-isolated page flips the run's
+// control word, which the engine's interrupt handler sees, and terminates the worker only if it stays stuck;
+// without SharedArrayBuffer the worker is terminated at once. A terminated or failed worker is replaced on next use.
 // Refuses nothing itself: every ending of a run becomes a WorkerOutcome or a RunError.
 
-import { runError, type RunError } from "@capsule/runtime/internal/errors";
-import { STUCK_GRACE_MS } from "@capsule/runtime/internal/limits";
-import { CONTROL, type WorkerOutcome } from "@capsule/runtime/internal/protocol";
+import { requestStop, runError, STUCK_GRACE_MS, type GuestRunner, type RunError, type StartedTask, type StopEnds, type StopValue, type WorkerOutcome, type WorkerTask } from "@capsule/runtime/host";
 import type { InitMessage, RunMessage, WorkerReply } from "./protocol.js";
 
 interface Slot {
   worker: Worker | null;
 }
 
-export interface RunControl {
-  /** Int32Array over the task's control buffer: shared when the page is cross-origin isolated. */
-  control: Int32Array;
-  wallMs: number;
-  signal?: AbortSignal;
-}
-
-export class GuestWorkers {
+export class GuestWorkers implements GuestRunner {
+  readonly clockStartsOnWorker = true;
   private readonly slots: Slot[];
   private readonly idle: Slot[];
-  private readonly waiting: Array<(slot: Slot) => void> = [];
+  private readonly waiting: Array<(slot: Slot | undefined) => void> = [];
   /** Ends each run in flight with an error (a terminated worker never answers). */
   private readonly inFlight = new Set<(error: RunError) => void>();
   private closedWith: RunError | undefined;
@@ -33,37 +25,34 @@ export class GuestWorkers {
     this.idle = [...this.slots];
   }
 
-  /** Waits for a free worker, runs `message` on it, and frees it. `onStart` receives the run's wall-clock stop. */
-  async run(message: RunMessage, control: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
-    const slot = await this.acquire(control.signal);
-    if (!slot) return runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker");
-    try {
-      if (this.closedWith) return this.closedWith;
-      if (control.signal?.aborted) return runError("E_CANCELLED", "the run was cancelled by its signal before it started");
-      return await this.runOn(slot, message, control, onStart);
-    } finally {
-      if (this.waiting.length) this.waiting.shift()!(slot);
-      else this.idle.push(slot);
-    }
-  }
-
-  /** A free slot, in arrival order; undefined when `signal` aborts first (the run leaves the queue). */
-  private acquire(signal?: AbortSignal): Promise<Slot | undefined> {
-    if (this.idle.length) return Promise.resolve(this.idle.pop()!);
-    return new Promise((resolve) => {
-      const waiter = (slot: Slot) => {
-        signal?.removeEventListener("abort", leave);
-        resolve(slot);
-      };
-      const leave = () => {
-        const at = this.waiting.indexOf(waiter);
-        if (at >= 0) this.waiting.splice(at, 1);
-        resolve(undefined);
-      };
-      if (signal?.aborted) return leave();
-      signal?.addEventListener("abort", leave, { once: true });
-      this.waiting.push(waiter);
+  start(task: WorkerTask, started: () => void): StartedTask {
+    let finish!: (result: WorkerOutcome | RunError) => void;
+    const outcome = new Promise<WorkerOutcome | RunError>((resolve) => (finish = resolve));
+    let stopped = false;
+    let leaveQueue = () => undefined as void;
+    // Until a worker has the run, stopping it only takes it out of the queue.
+    let stopRun = (_value: StopValue, ends: StopEnds) => {
+      stopped = true;
+      leaveQueue();
+      finish(ends.queued);
+    };
+    void this.acquire((leave) => (leaveQueue = leave)).then((slot) => {
+      if (!slot) {
+        if (this.closedWith) finish(this.closedWith);
+        return;
+      }
+      if (stopped || this.closedWith) {
+        this.release(slot);
+        if (this.closedWith) finish(this.closedWith);
+        return;
+      }
+      started();
+      void this.runOn(slot, task, (stop) => (stopRun = stop)).then((result) => {
+        this.release(slot);
+        finish(result);
+      });
     });
+    return { outcome, stop: (value, ends) => stopRun(value, ends) };
   }
 
   /** Starts every idle slot's worker loading the engine now, so the first runs do not wait for it. */
@@ -75,7 +64,28 @@ export class GuestWorkers {
   close(error: RunError): void {
     this.closedWith = error;
     for (const end of [...this.inFlight]) end(error);
+    for (const waiter of this.waiting.splice(0)) waiter(undefined);
     this.slots.forEach((slot) => this.discard(slot));
+  }
+
+  /** A free slot, in arrival order; undefined when the run leaves the queue first (`onLeave` receives how to leave). */
+  private acquire(onLeave: (leave: () => void) => void): Promise<Slot | undefined> {
+    if (this.idle.length) return Promise.resolve(this.idle.pop()!);
+    return new Promise((resolve) => {
+      const waiter = (slot: Slot | undefined) => resolve(slot);
+      onLeave(() => {
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        resolve(undefined);
+      });
+      this.waiting.push(waiter);
+    });
+  }
+
+  /** Hands the slot to the next queued run, or back to the idle ones. */
+  private release(slot: Slot): void {
+    if (this.waiting.length && !this.closedWith) this.waiting.shift()!(slot);
+    else this.idle.push(slot);
   }
 
   /** The slot's worker, started (and sent its engine URL) when the slot has none. */
@@ -92,9 +102,10 @@ export class GuestWorkers {
     slot.worker = null;
   }
 
-  private runOn(slot: Slot, message: RunMessage, { control, wallMs, signal }: RunControl, onStart: (expire: () => void) => void): Promise<WorkerOutcome | RunError> {
+  private runOn(slot: Slot, task: WorkerTask, onStop: (stop: (value: StopValue, ends: StopEnds) => void) => void): Promise<WorkerOutcome | RunError> {
+    const control = new Int32Array(task.control);
     // Without a shared control word the engine cannot be told to stop: the worker is terminated instead.
-    const isolated = typeof SharedArrayBuffer !== "undefined" && control.buffer instanceof SharedArrayBuffer;
+    const isolated = typeof SharedArrayBuffer !== "undefined" && task.control instanceof SharedArrayBuffer;
     const worker = this.workerOf(slot);
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
@@ -104,26 +115,22 @@ export class GuestWorkers {
         done = true;
         this.inFlight.delete(finish);
         clearTimeout(grace);
-        signal?.removeEventListener("abort", onAbort);
         worker.removeEventListener("message", onMessage);
         worker.removeEventListener("error", onError);
         resolve(result);
       };
-      const stop = (value: number, graceful: RunError, forced: RunError) => {
+      onStop((value, ends) => {
         if (done) return;
         if (!isolated) {
           this.discard(slot);
-          return finish(forced);
+          return finish(ends.terminated);
         }
-        if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return;
-        Atomics.notify(control, 0);
+        if (!requestStop(control, value)) return;
         grace = setTimeout(() => {
           this.discard(slot);
-          finish(graceful);
+          finish(ends.stuck);
         }, STUCK_GRACE_MS);
-      };
-      const onAbort = () =>
-        stop(CONTROL.CANCELLED, runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated"), runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"));
+      });
       const onMessage = (event: MessageEvent<WorkerReply>) => {
         const reply = event.data;
         if (reply.t === "done") return finish(reply.outcome);
@@ -136,17 +143,10 @@ export class GuestWorkers {
         finish(runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${event.message || "no detail"}); check that ${this.script.pathname} is served`));
       };
       this.inFlight.add(finish);
-      signal?.addEventListener("abort", onAbort, { once: true });
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
-      onStart(() =>
-        stop(
-          CONTROL.WALL_TIME,
-          runError("E_STUCK", `the guest was stuck past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
-          runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
-        ),
-      );
-      worker.postMessage(message, message.task.port ? [message.task.port] : []);
+      const port = task.port as MessagePort | undefined;
+      worker.postMessage({ t: "run", task } satisfies RunMessage, port ? [port] : []);
     });
   }
 }

@@ -1,7 +1,7 @@
 // Owns the messages between the page and the browser runner's guest worker (the run's own host-call traffic uses
 // the runtime's HostCallMessage / HostReplyMessage over a MessageChannel, exactly as in Node).
 
-import type { WorkerOutcome, WorkerTask } from "@capsule/runtime/internal/protocol";
+import type { WorkerOutcome, WorkerTask } from "@capsule/runtime/host";
 
 /** Page → guest worker, first: where to fetch the engine's WASM binary. The worker then loads it and warms up. */
 export interface InitMessage {
@@ -12,7 +12,7 @@ export interface InitMessage {
 /** Page → guest worker: one run (after InitMessage). `task.port` is a transferred browser MessagePort. */
 export interface RunMessage {
   t: "run";
-  task: Omit<WorkerTask, "port"> & { port?: MessagePort };
+  task: WorkerTask;
 }
 
 /** Guest worker → page. */

@@ -4,7 +4,8 @@
 // the browser runner (digest URLs). Refuses unknown, disallowed and tampered modules, and drift in strict mode.
 
 import { runError, type RunError } from "./errors.js";
-import type { ModuleResolver, ResolvedModule } from "./types.js";
+import type { ModuleResolver, ResolvedModule } from "./resolver.js";
+import { resolveImports, type ImportGraph } from "./imports.js";
 
 /** What the runtime needs of a catalog entry (the compiler's CatalogModule has these and more). */
 export interface CatalogEntry {
@@ -109,4 +110,17 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
     },
   };
   return { resolver, failure: () => problem, warnings };
+}
+
+/** The run's whole import graph resolved against `catalog` (sources from `load`): the graph, or the first problem met. */
+export async function resolveCatalogImports(
+  load: SourceLoader,
+  catalog: CatalogLike,
+  options: CatalogRunOptions,
+  main: { filename: string; imports: string[] },
+): Promise<{ ok: true; graph: ImportGraph; warnings: RunWarning[] } | { ok: false; error: RunError; warnings: RunWarning[] }> {
+  const resolution = catalogResolverWith(load, catalog, options, main.filename);
+  const resolved = await resolveImports(main.filename, main.imports, resolution.resolver);
+  if (!resolved.ok) return { ok: false, error: resolution.failure() ?? resolved.error, warnings: resolution.warnings };
+  return { ok: true, graph: resolved.graph, warnings: resolution.warnings };
 }

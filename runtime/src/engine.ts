@@ -9,6 +9,7 @@ import { CONTROL, type Encoded, type HostReplyMessage, type LogEntry, type Worke
 import { runError, scrubHostDetails, type ErrorCode, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
 import { newStringFast } from "./fast-string.js";
+import { listen } from "./ports.js";
 
 type Fatal = { code: ErrorCode; message: string };
 
@@ -63,6 +64,7 @@ class GuestRun implements RunHooks {
   private importRefusal: Fatal | undefined;
   private readonly refusalMessages = new Set<string>();
   private importsClosed = false;
+  private readonly unlisten: (() => void) | undefined;
   private readonly onMessage = (message: HostReplyMessage) => {
     this.replies.push(message);
     this.wake?.();
@@ -75,7 +77,7 @@ class GuestRun implements RunHooks {
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     this.rt.setMaxStackSize(task.limits.stackBytes);
-    task.port?.on("message", this.onMessage);
+    this.unlisten = task.port ? listen(task.port, this.onMessage) : undefined;
   }
 
   async execute(): Promise<WorkerOutcome> {
@@ -123,7 +125,7 @@ class GuestRun implements RunHooks {
 
   /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
   dispose(): void {
-    this.task.port?.off("message", this.onMessage);
+    this.unlisten?.();
     this.task.port?.close();
     for (const deferred of this.pending.values()) deferred.dispose();
     this.pending.clear();

@@ -2,10 +2,9 @@
 // a resolved module imports must resolve, or the run fails naming it. Produces the only modules and links
 // the worker's loader will serve.
 
-import { createHash } from "node:crypto";
 import { init as lexerReady, parse as lexImports } from "es-module-lexer";
 import { runError, type RunError } from "./errors.js";
-import type { ModuleResolver } from "./types.js";
+import type { ModuleResolver } from "./resolver.js";
 
 export interface ImportGraph {
   modules: Record<string, string>;
@@ -18,16 +17,8 @@ export interface ImportGraph {
   facades: string[];
 }
 
-const digestCache = new Map<string, string>();
-function digestOf(source: string): string {
-  let digest = digestCache.get(source);
-  if (digest === undefined) {
-    digest = createHash("sha256").update(source).digest("hex");
-    if (digestCache.size > 256) digestCache.clear();
-    digestCache.set(source, digest);
-  }
-  return digest;
-}
+/** sha256 (hex) of a module source, for resolvers that do not give a module's digest (node:crypto in Node). */
+export type Digest = (source: string) => string;
 
 /** Most modules one run may load. */
 export const MAX_MODULES_PER_RUN = 256;
@@ -49,6 +40,7 @@ export async function resolveImports(
   mainName: string,
   mainImports: string[],
   resolver: ModuleResolver | undefined,
+  digest?: Digest,
 ): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
   const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [] };
   const digests: string[] = [];
@@ -80,7 +72,9 @@ export async function resolveImports(
         graph.hostModules.set(resolved.host.id, resolved.host.pack);
         graph.facades.push(resolved.specifier);
       }
-      digests.push(`${resolved.specifier}@${resolved.digest ?? digestOf(resolved.source)}`);
+      const sha256 = resolved.digest ?? digest?.(resolved.source);
+      if (sha256 === undefined) return { ok: false, error: runError("E_INTERNAL", `module "${resolved.specifier}" came without a digest, and this host cannot hash it`) };
+      digests.push(`${resolved.specifier}@${sha256}`);
       let nested: string[];
       try {
         nested = staticImports(resolved.source);

@@ -8,7 +8,7 @@ import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, findBreakAddress, type EngineInstance, type PreloadSet } from "./template.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
-import { engineBinary } from "./engine-binary.js";
+import { enginePowers } from "./engine-powers.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -25,7 +25,7 @@ let compiled: Promise<{ module: object; layout: WasmLayout | undefined }> | unde
 
 /** Compiles the engine's WASM once per worker (every instance is made from it) and reads its memory layout. */
 function compiledModule() {
-  compiled ??= engineBinary().then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
+  compiled ??= enginePowers().engineBinary().then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
   return compiled;
 }
 

@@ -1,10 +1,13 @@
-// Owns the worker pool (piscina): threads sized for QuickJS's native recursion, each loading the WASM module
-// once. Refuses nothing; a worker that dies is replaced by piscina and its task rejects.
+// Owns Node's guest runner: a piscina pool of worker threads sized for QuickJS's native recursion, each loading the
+// WASM module once, and stopping a run that does not yield by terminating its thread after the grace period.
+// Refuses nothing; a worker that dies is replaced by piscina and only its run fails.
 
 import { Piscina } from "piscina";
 import { availableParallelism } from "node:os";
-import { WORKER_STACK_MB } from "./limits.js";
-import type { WorkerOutcome, WorkerTask } from "./protocol.js";
+import { STUCK_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
+import { runError, scrubHostDetails, type RunError } from "./errors.js";
+import { requestStop, type GuestRunner } from "./guest-runner.js";
+import { STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 
 // From src/ (tests) and from dist/ alike, the compiled worker lives in dist/.
 const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
@@ -12,7 +15,6 @@ const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
 export interface WorkerPool {
   run(task: WorkerTask, signal: AbortSignal): Promise<WorkerOutcome>;
   close(): Promise<void>;
-  readonly threads: number;
 }
 
 export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE): WorkerPool {
@@ -31,8 +33,34 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
       return piscina.run(task, { signal, transferList: task.port ? [task.port as never] : undefined }) as Promise<WorkerOutcome>;
     },
     close: () => piscina.destroy(),
-    get threads() {
-      return piscina.threads.length;
+  };
+}
+
+/** The run path's runner over `pool`: the wall clock counts time queued; a run that does not stop is terminated. */
+export function nodeRunner(pool: WorkerPool): GuestRunner {
+  return {
+    clockStartsOnWorker: false,
+    start(task) {
+      const control = new Int32Array(task.control);
+      const kill = new AbortController();
+      let killedFor: RunError | undefined;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      const outcome = pool
+        .run(task, kill.signal)
+        .catch((error: unknown) => killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`))
+        .finally(() => clearTimeout(grace));
+      return {
+        outcome,
+        stop(value, ends) {
+          if (!requestStop(control, value)) return;
+          // A guest stuck in native code never reaches its interrupt handler: terminate its worker after a grace
+          // period. A run still queued (no worker set its started flag) is simply dropped from the queue.
+          grace = setTimeout(() => {
+            killedFor = Atomics.load(control, STARTED_INDEX) ? ends.stuck : ends.queued;
+            kill.abort();
+          }, STUCK_GRACE_MS);
+        },
+      };
     },
   };
 }

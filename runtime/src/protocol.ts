@@ -1,7 +1,7 @@
 // Owns the messages between the main thread and a sandbox worker: the task, host-call traffic, the outcome.
 // Nothing here carries a handle or a function: only copies (strings, numbers, byte arrays).
 
-import type { MessagePort } from "node:worker_threads";
+import type { RunPort } from "./ports.js";
 import type { Limits } from "./limits.js";
 import type { ErrorCode, RunError } from "./errors.js";
 
@@ -39,7 +39,7 @@ export interface WorkerTask {
   /** Specifiers of those facades: evaluated (and the bridge sealed) before any other module. */
   facades: string[];
   /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
-  port?: MessagePort;
+  port?: RunPort;
   /**
    * Int32Array(2) over a SharedArrayBuffer (a plain ArrayBuffer in a page that is not cross-origin isolated):
    * [0] a CONTROL value, [1] STARTED once a worker has taken the task (so a stop can tell "queued" from "stuck").

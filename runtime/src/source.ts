@@ -1,15 +1,21 @@
 // Owns turning a guest's source into the main module the worker evaluates: static imports hoisted, the body
-// wrapped in an async function (so top-level await and return work), TypeScript stripped by esbuild.
+// wrapped in an async function (so top-level await and return work), TypeScript stripped by the host's transform
+// power (esbuild in Node, sucrase in the browser runner).
 // Refuses dynamic import() and unparsable source with the user's own line and column. Results are cached.
 
 import { init as lexerReady, parse as lexImports } from "es-module-lexer";
 import { parse as acornParse } from "acorn";
-import { transform } from "esbuild";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { runError, type RunError } from "./errors.js";
 import { MAX_SOURCE_LENGTH, SOURCE_CACHE_ENTRIES } from "./limits.js";
 
 const HEADER = "export default async function () {";
+
+/**
+ * Strips TypeScript from `code` (es2022, ESM), with a source map back to it. Throws on a syntax error in esbuild's
+ * shape: `{ errors: [{ text, location: { line, column } }] }` (line from 1, column from 0).
+ */
+export type Transform = (code: string, options: { sourcefile: string }) => Promise<{ code: string; map: string }>;
 
 export interface PreparedSource {
   ok: true;
@@ -28,7 +34,7 @@ export type PrepareResult = PreparedSource | { ok: false; error: RunError };
 const cache = new Map<string, Promise<PrepareResult>>();
 
 /** Prepares `source` once; repeated runs of the same source reuse the result. */
-export function prepareSource(source: string, filename: string): Promise<PrepareResult> {
+export function prepareSource(source: string, filename: string, transform: Transform): Promise<PrepareResult> {
   const key = `${filename}\0${source}`;
   const hit = cache.get(key);
   if (hit) {
@@ -36,13 +42,13 @@ export function prepareSource(source: string, filename: string): Promise<Prepare
     cache.set(key, hit);
     return hit;
   }
-  const prepared = prepare(source, filename);
+  const prepared = prepare(source, filename, transform);
   cache.set(key, prepared);
   if (cache.size > SOURCE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   return prepared;
 }
 
-async function prepare(source: string, filename: string): Promise<PrepareResult> {
+async function prepare(source: string, filename: string, transform: Transform): Promise<PrepareResult> {
   if (source.length > MAX_SOURCE_LENGTH) {
     return { ok: false, error: runError("E_BAD_REQUEST", `source is ${source.length} characters; the most a run accepts is ${MAX_SOURCE_LENGTH}`) };
   }
@@ -52,7 +58,7 @@ async function prepare(source: string, filename: string): Promise<PrepareResult>
     [lexed] = lexImports(source, filename);
   } catch {
     // The lexer gave up; esbuild either says precisely what is wrong or shows the source needs no hoisting.
-    return transpile(filename, `${HEADER}${source}\n}\n`, [], HEADER);
+    return transpile(transform, filename, `${HEADER}${source}\n}\n`, [], HEADER);
   }
   const imports: string[] = [];
   const hoisted: string[] = [];
@@ -80,7 +86,7 @@ async function prepare(source: string, filename: string): Promise<PrepareResult>
   if (isPlainJavaScript(wrapped)) {
     return { ok: true, code: wrapped, filename, imports, locate: (line, column) => ({ line, column: line === 1 ? Math.max(1, column - HEADER.length) : column }) };
   }
-  return transpile(filename, wrapped, imports, HEADER);
+  return transpile(transform, filename, wrapped, imports, HEADER);
 }
 
 function isPlainJavaScript(code: string): boolean {
@@ -92,10 +98,10 @@ function isPlainJavaScript(code: string): boolean {
   }
 }
 
-/** Strips TypeScript with esbuild; a failure here is the user's syntax error, reported at their line and column. */
-async function transpile(filename: string, wrapped: string, imports: string[], header: string): Promise<PrepareResult> {
+/** Strips TypeScript; a failure here is the user's syntax error, reported at their line and column. */
+async function transpile(transform: Transform, filename: string, wrapped: string, imports: string[], header: string): Promise<PrepareResult> {
   try {
-    const out = await transform(wrapped, { loader: "ts", format: "esm", target: "es2022", sourcemap: "external", sourcefile: filename, logLevel: "silent" });
+    const out = await transform(wrapped, { sourcefile: filename });
     const map = new TraceMap(out.map);
     return {
       ok: true,
@@ -111,7 +117,7 @@ async function transpile(filename: string, wrapped: string, imports: string[], h
     };
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string; location?: { line: number; column: number } }> }).errors?.[0];
-    if (!first) return { ok: false, error: runError("E_INTERNAL", `esbuild failed: ${String(error)}`) };
+    if (!first) return { ok: false, error: runError("E_INTERNAL", `stripping TypeScript failed: ${String(error)}`) };
     const line = first.location?.line ?? 1;
     const column = (first.location?.column ?? 0) + 1 - (line === 1 ? header.length : 0);
     const where = `${filename}:${line}:${Math.max(1, column)}`;

@@ -6,7 +6,7 @@
 // Refuses to hand a template to a second run before the first has ended.
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { guestSource, LAZY_GUEST_FILES, type LazyGuestFile } from "./guest-files.js";
+import { enginePowers, LAZY_GUEST_FILES, type LazyGuestFile } from "./engine-powers.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import type { WasmLayout } from "./wasm-layout.js";
 
@@ -84,7 +84,7 @@ export class EngineTemplate {
     const ctx = (this.ctx = rt.newContext());
     // quickjs-emscripten caches the global object's handle on first use: make that happen before the snapshot.
     void ctx.global;
-    const setup = ctx.evalCode(guestSource("prelude"), "capsule:prelude", { type: "global" });
+    const setup = ctx.evalCode(enginePowers().guestSource("prelude"), "capsule:prelude", { type: "global" });
     const api = this.unwrap(setup, "prelude");
     const hostCall = ctx.newFunction("hostCall", (ns, fn, json, tagged, side) => this.current?.hostCall(ns, fn, json, tagged, side));
     const hostLog = ctx.newFunction("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
@@ -211,7 +211,7 @@ export class EngineTemplate {
 
   private lazyLoad(file: string): GuestReturn {
     if (!LAZY_GUEST_FILES.includes(file)) return { error: this.ctx.newError({ name: "TypeError", message: `unknown guest file "${file}"` }) };
-    const result = this.ctx.evalCode(guestSource(file as LazyGuestFile), `capsule:${file}`, { type: "global" });
+    const result = this.ctx.evalCode(enginePowers().guestSource(file as LazyGuestFile), `capsule:${file}`, { type: "global" });
     return result.error ? { error: result.error } : { value: result.value };
   }
 

@@ -3,27 +3,18 @@
 import type { Limits } from "./limits.js";
 import type { RunError } from "./errors.js";
 import type { LogEntry } from "./protocol.js";
-import type { CatalogLike, RunWarning } from "./catalog.js";
+import type { CatalogLike, RunWarning } from "./catalog-resolver.js";
+import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import type { EventListener } from "./events.js";
 import type { Policy } from "./policy.js";
 
-export type { Limits, RunError, LogEntry, CatalogLike, RunWarning };
+export type { Limits, RunError, LogEntry, CatalogLike, RunWarning, ModuleResolver, ResolvedModule };
 
 /** A host function: receives decoded copies of the guest's arguments; may be async. */
 export type HostFunction = (...args: any[]) => unknown;
 
 /** Namespaces of host functions: `{ users: { find } }` gives the guest a global `users.find()`. */
 export type HostFunctions = Record<string, Record<string, HostFunction>>;
-
-/** A module the resolver allows a run to import. `specifier` is its canonical name. */
-export interface ResolvedModule {
-  specifier: string;
-  source: string;
-  /** sha256 of the source, when the resolver knows it (saves hashing it per run). */
-  digest?: string;
-  /** Set when the module is a host module's facade: its host id and the package that declared it. */
-  host?: { id: string; pack: string };
-}
 
 /** One guest call through a host module's facade. */
 export interface HostModuleCall {
@@ -41,11 +32,6 @@ export interface HostModuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
   /** Called once when a run that made host-module calls ends: cancel what it left queued, free its budget. */
   endRun?(runId: string): void;
-}
-
-/** Resolves a static import before the run starts; undefined means "not available to this run". */
-export interface ModuleResolver {
-  resolve(specifier: string, referrer: string): ResolvedModule | undefined | Promise<ResolvedModule | undefined>;
 }
 
 export interface RunRequest {

@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { snapshotsEnabled, templateFor } from "../src/instances.js";
 import { DEFAULT_LIMITS } from "../src/limits.js";
 import type { EngineTemplate } from "../src/template.js";
+import { provideEngine } from "../src/engine-powers.js";
+import { nodeEngine } from "../src/node-engine.js";
+
+provideEngine(nodeEngine);
 
 const idle = {
   shouldInterrupt: () => false,

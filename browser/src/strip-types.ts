@@ -1,5 +1,5 @@
-// Browser replacement for esbuild's transform(), which the runtime calls only for source that is not plain
-// JavaScript (TypeScript, or a syntax error). Types are stripped with sucrase (loaded on first use, small and fast; esbuild-wasm would
+// Owns the browser runner's Transform power (the Node sandbox uses esbuild), which the run path calls only for source
+// that is not plain JavaScript (TypeScript, or a syntax error). Types are stripped with sucrase (loaded on first use, small and fast; esbuild-wasm would
 // add ~10 MB to every page), which keeps line numbers and gives a source map; its output is then parsed with acorn,
 // since sucrase does not reject every syntax error. Failures are thrown in esbuild's error shape (0-based column)
 // so the runtime reports E_SYNTAX at the user's line and column.

@@ -1,10 +1,9 @@
-// Owns what a run's calls name in the page: host functions the page gave the run, host modules the page supplies
-// (by host id), and WASM exports, run in the page's WASM worker pool with one budget session per module and run.
-// The runtime's serveHostCalls does the rest (policy, trace, encoding, size checks), exactly as in Node.
-// Refuses a function or export the run was not given.
+// Owns what a run's host-module calls reach in the page: host modules the page supplies (by host id), and WASM
+// exports, run in the page's WASM worker pool with one budget session per module and run. The runtime's run path
+// does the rest (policy, trace, encoding, size checks), exactly as in Node.
+// Refuses an export the run was not given.
 
-import type { HostCallTarget } from "@capsule/runtime/internal/host-calls";
-import type { HostCallMessage } from "@capsule/runtime/internal/protocol";
+import type { RunModules } from "@capsule/runtime/host";
 import type { WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
 import type { CatalogClient, ServedEntry } from "./catalog-client.js";
 
@@ -12,8 +11,7 @@ type Fn = (...args: unknown[]) => unknown;
 /** Host modules a page supplies, by host id: { "capsule.csv": { parse(text, options) { … } } }. */
 export type PageHostModules = Record<string, Record<string, Fn>>;
 
-export interface PageTargetsContext {
-  hostFunctions: Record<string, Record<string, Fn>>;
+export interface PageModulesContext {
   hostModules: PageHostModules;
   /** WASM modules of the run, by host id ("wasm:<specifier>"). */
   wasmModules: Map<string, ServedEntry>;
@@ -23,17 +21,11 @@ export interface PageTargetsContext {
 
 const own = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-export function pageTargets(context: PageTargetsContext) {
+export function pageModules(context: PageModulesContext): RunModules {
   const sessions = new Map<string, WasmSession>();
   let ended = false;
   return {
-    target(message: HostCallMessage): HostCallTarget {
-      const { ns, fn, module } = message;
-      if (module === undefined) {
-        const namespace = own(context.hostFunctions, ns) ? context.hostFunctions[ns] : undefined;
-        const f = namespace && own(namespace, fn) ? namespace[fn] : undefined;
-        return typeof f === "function" ? (args) => f.apply(namespace, args) : `${ns}.${fn} is not a host function of this run`;
-      }
+    target(module, fn) {
       const wasm = context.wasmModules.get(module);
       if (wasm) {
         const declaration = own(wasm.wasm!.exports, fn) ? wasm.wasm!.exports[fn] : undefined;

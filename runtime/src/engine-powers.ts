@@ -1,0 +1,29 @@
+// Owns what the engine needs from its host and cannot find the same way in every host: the engine's WASM binary
+// and the guest scripts (runtime/guest/*.js). A Node worker reads both from disk (node-engine.ts); the browser's
+// guest worker fetches the binary from its page's server and has the scripts embedded by its build.
+// Refuses to build an engine before they were provided, and guest-file names outside the fixed set.
+
+export type GuestFile = "prelude" | LazyGuestFile;
+/** Files the prelude may load on first use. */
+export type LazyGuestFile = "console" | "codec" | "text" | "intl";
+export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl"];
+export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl"];
+
+export interface EnginePowers {
+  /** The QuickJS build's WASM binary (compiled once per worker). */
+  engineBinary(): Promise<Uint8Array>;
+  /** The text of one guest script. */
+  guestSource(name: GuestFile): string;
+}
+
+let provided: EnginePowers | undefined;
+
+/** Gives this worker its engine powers; call once, before the first run. */
+export function provideEngine(powers: EnginePowers): void {
+  provided = powers;
+}
+
+export function enginePowers(): EnginePowers {
+  if (!provided) throw new Error("the engine was not provided: call provideEngine() in the worker before the first run");
+  return provided;
+}

@@ -1,0 +1,200 @@
+// Owns one run's life on the host side, the same in every host (the Node sandbox, the browser runner): checking
+// the request, preparing the source, resolving its imports, serving its host calls, its wall clock and
+// cancellation, and shaping the typed result. What differs between hosts arrives as powers (RunPowers): who owns
+// the workers, how TypeScript is stripped, where modules come from and what a host-module call reaches.
+// Refuses with the runtime's codes; late host answers are dropped; one run's failure never reaches another.
+
+import { checkRequest, type CheckedRequest } from "./request.js";
+import { mapGuestStack, prepareSource, type PreparedSource, type Transform } from "./source.js";
+import type { ImportGraph } from "./imports.js";
+import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
+import { isSideEffecting, type Policy } from "./policy.js";
+import { decodeValue } from "./codec.js";
+import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
+import { listen } from "./ports.js";
+import { wallClock } from "./wall-clock.js";
+import { runError, type RunError } from "./errors.js";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
+import { CONTROL, CONTROL_BYTES, type WorkerTask } from "./protocol.js";
+import type { GuestRunner, StopEnds } from "./guest-runner.js";
+import type { RunWarning } from "./catalog-resolver.js";
+import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
+
+/** What a run's host-module and WASM calls reach, for one run. */
+export interface RunModules {
+  /** The function a call through a facade names (`id` is the host id), or why it cannot be called. */
+  target(id: string, exportName: string): HostCallTarget;
+  /** The run ended: cancel what it left queued or running. */
+  end(): void;
+}
+
+export type ResolvedImports =
+  | { ok: true; graph: ImportGraph; modules?: RunModules; warnings: RunWarning[] }
+  | { ok: false; error: RunError; warnings: RunWarning[] };
+
+export interface RunPowers {
+  runner: GuestRunner;
+  transform: Transform;
+  /** Resolves the run's static imports and says what its host-module calls reach (refusing modules it cannot call). */
+  resolveImports(prepared: PreparedSource, request: RunRequest, runId: string): Promise<ResolvedImports>;
+  /** Names the factory in the E_CLOSED message ("createSandbox"). */
+  factory: string;
+  /** Prefix of run ids (unique per process): "run-<pid>", "browser-run". */
+  runIdPrefix: string;
+}
+
+/** What every run of one sandbox gets unless the run says otherwise. */
+export interface RunDefaults {
+  limits?: Partial<Limits>;
+  hostFunctions?: HostFunctions;
+  onEvent?: EventListener;
+  policy?: Policy;
+  traceData?: boolean;
+}
+
+export interface RunPath {
+  run<T = unknown>(request: RunRequest | string): Promise<RunResult<T>>;
+  /** Later runs end with E_CLOSED; the caller stops its runner. */
+  close(): void;
+}
+
+export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath {
+  const base = resolveLimits(defaults.limits, DEFAULT_LIMITS);
+  if (!base.ok) throw new TypeError(`${base.code}: ${base.message}`);
+  const baseLimits = base.limits;
+  let closed = false;
+  let runs = 0;
+  return {
+    async run<T>(input: RunRequest | string): Promise<RunResult<T>> {
+      const started = performance.now();
+      const request = typeof input === "string" ? { source: input } : input;
+      const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
+      const trace = new RunTrace(`${powers.runIdPrefix}-${++runs}`, listeners);
+      let result: RunResult;
+      try {
+        if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);
+        else result = await execute(powers, checkRequest(withDefaultFunctions(request, defaults), baseLimits), request, defaults, started, trace);
+      } catch (error) {
+        result = failure(runError("E_INTERNAL", `Capsule failed running this guest: ${error instanceof Error ? error.message : String(error)}`), started);
+      }
+      traceRunEnd(trace, result);
+      return result as RunResult<T>;
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
+
+function withDefaultFunctions(request: RunRequest, defaults: RunDefaults): RunRequest {
+  if (!defaults.hostFunctions || typeof request !== "object" || request === null) return request;
+  return { ...request, hostFunctions: { ...defaults.hostFunctions, ...request.hostFunctions } };
+}
+
+async function execute(
+  powers: RunPowers,
+  checked: ReturnType<typeof checkRequest>,
+  original: RunRequest,
+  defaults: RunDefaults,
+  started: number,
+  trace: RunTrace,
+): Promise<RunResult> {
+  if (!checked.ok) return failure(checked.error, started);
+  const request = checked.request;
+  const { filename, seed, now, limits } = request;
+  trace.emit({ type: "run.start", filename, seed, now, limits: { ...limits } });
+  const stats = (extra?: Partial<RunStats>): RunStats => ({
+    cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false, ...extra, wallMs: performance.now() - started, seed, now,
+  });
+  const fail = (error: RunError, warnings: RunWarning[] = [], extra?: Partial<RunStats>): RunResult => ({
+    ok: false, error, logs: [], stats: stats(extra), ...(warnings.length ? { warnings } : {}),
+  });
+  const signal = original.signal;
+  if (signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
+  const prepared = await prepareSource(request.source, filename, powers.transform);
+  if (!prepared.ok) return fail(prepared.error);
+  const resolved = await powers.resolveImports(prepared, original, trace.runId);
+  if (!resolved.ok) return fail(resolved.error, resolved.warnings);
+  const { graph, modules, warnings } = resolved;
+
+  // A page that is not cross-origin isolated has no shared memory: its runner terminates workers to stop them.
+  const shared = typeof SharedArrayBuffer === "function" && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+  const control = new Int32Array(shared ? new SharedArrayBuffer(CONTROL_BYTES) : new ArrayBuffer(CONTROL_BYTES));
+  const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
+  const { runner } = powers;
+  let running: ReturnType<GuestRunner["start"]> | undefined;
+  const wall = wallClock(limits.wallMs, () => running?.stop(CONTROL.WALL_TIME, wallEnds(limits.wallMs)));
+  if (runner.clockStartsOnWorker) wall.pause(); // time queued behind other runs is not the guest's
+  const onAbort = () => running?.stop(CONTROL.CANCELLED, CANCEL_ENDS);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const host = channel
+    ? serveHostCalls(
+        { onMessage: (handler) => listen(channel.port1, handler), post: (message) => channel.port1.postMessage(message), close: () => channel.port1.close() },
+        {
+          target: (m) => (m.module !== undefined ? modules?.target(m.module, m.fn) ?? `host module "${m.module}" cannot be called in this run` : functionCall(m.ns, m.fn, request)),
+          sideEffects: (m) => m.module === undefined && isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]),
+          runId: trace.runId,
+          trace,
+          policy: original.policy ?? defaults.policy,
+          traceData: original.traceData ?? defaults.traceData ?? false,
+          wall,
+          hostDataBytes: limits.hostDataBytes,
+          policyWaitMs: limits.policyWaitMs,
+          onModulesUsed: () => modules?.end(),
+        },
+      )
+    : undefined;
+  const task: WorkerTask = {
+    code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
+    limits, seed, now, namespaces: request.namespaces, hostModules: [...graph.hostModules.keys()], facades: graph.facades,
+    port: channel?.port2, control: control.buffer as SharedArrayBuffer | ArrayBuffer, streamLogs: trace.active,
+  };
+  let outcome;
+  try {
+    running = runner.start(task, () => wall.resume());
+    if (signal?.aborted) onAbort(); // aborted while the source was prepared or the imports resolved
+    outcome = await running.outcome;
+  } finally {
+    wall.stop();
+    signal?.removeEventListener("abort", onAbort);
+    host?.close();
+  }
+  if ("code" in outcome) return fail(outcome, warnings, { hostCalls: host?.calls() ?? 0 });
+  host?.flushLogs(outcome.logs);
+  const extra = warnings.length ? { warnings } : {};
+  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: stats(outcome.stats), ...extra };
+  try {
+    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: stats(outcome.stats), ...extra };
+  } catch (error) {
+    return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: stats(outcome.stats) };
+  }
+}
+
+const wallEnds = (wallMs: number): StopEnds => ({
+  stuck: runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
+  queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy); raise maxWorkers or limits.wallMs`),
+  terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
+});
+
+const CANCEL_ENDS: StopEnds = {
+  stuck: runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"),
+  queued: runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker"),
+  terminated: runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"),
+};
+
+/** The host function a guest named, or why it cannot be called. */
+function functionCall(ns: string, fn: string, request: CheckedRequest): HostCallTarget {
+  const known = Object.prototype.hasOwnProperty.call(request.namespaces, ns) && request.namespaces[ns].includes(fn);
+  if (!known) return `${ns}.${fn} is not a host function of this run`;
+  const namespace = request.hostFunctions[ns];
+  return (args) => namespace[fn].apply(namespace, args);
+}
+
+function withUserPositions(error: RunError, prepared: PreparedSource): RunError {
+  return error.guestStack ? { ...error, guestStack: mapGuestStack(error.guestStack, prepared) } : error;
+}
+
+function failure(error: RunError, started: number): RunResult<never> {
+  const stats: RunStats = { cpuMs: 0, wallMs: performance.now() - started, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false };
+  return { ok: false, error, logs: [], stats };
+}
