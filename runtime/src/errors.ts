@@ -1,38 +1,62 @@
-// Owns the runtime's error vocabulary: every failure a caller or guest can meet has one of these codes.
+// Owns the runtime's error vocabulary: every failure a caller or guest can meet has one of these codes, each with its
+// meaning and what to do, and the one error class the runtime throws at its API boundary.
 // Refuses to let host stacks or host paths into a guest-visible message (see scrubHostDetails).
 
-/** Stable codes, one meaning each. */
-export const ERROR_CODES = {
-  E_GUEST_ERROR: "the guest threw (or rejected with) a value that it did not catch",
-  E_SYNTAX: "the guest source does not parse as JavaScript or TypeScript",
-  E_IMPORT_UNRESOLVED: "a static import names a module the run cannot resolve",
-  E_IMPORT_REFUSED: "a module import was refused (dynamic import, or a specifier outside what was resolved)",
-  E_IMPORT_NOT_ALLOWED: "a static import names an installed module this run is not allowed to import",
-  E_MODULE_TAMPERED: "a module's compiled source does not hash to its catalog digest",
-  E_DIGEST_DRIFT: "a module's digest differs from the run's pin, and the run asked for strict pins",
-  E_HOST_MODULE_UNAVAILABLE: "the run imports a host module this runtime cannot call (a sandbox without a dispatcher; a browser page that supplies none)",
-  E_DYNAMIC_IMPORT: "dynamic import() is never allowed in guest code",
-  E_CPU_TIME: "the guest used more CPU time than limits.cpuMs",
-  E_WALL_TIME: "the run took longer than limits.wallMs",
-  E_STUCK: "the guest was stuck in native code past its wall clock; its worker was terminated",
-  E_MEMORY: "the guest heap outgrew limits.memoryBytes",
-  E_STACK_OVERFLOW: "the guest recursed deeper than limits.stackBytes allows and did not catch the RangeError",
-  E_RESULT_TOO_LARGE: "the returned value encodes to more than limits.resultBytes",
-  E_RESULT_UNSERIALIZABLE: "the returned value cannot cross to the host (a cycle, or an unsupported type)",
-  E_HOST_CALL_LIMIT: "the guest made more host calls than limits.hostCalls",
-  E_HOST_CALLS_IN_FLIGHT: "the guest had more host calls awaiting an answer than limits.hostCallsInFlight",
-  E_HOST_DATA_TOO_LARGE: "a host call's arguments or result encode to more than limits.hostDataBytes",
-  E_NEVER_SETTLES: "the guest awaits a promise that nothing can settle (no host call is pending)",
-  E_CANCELLED: "the caller's signal aborted the run",
-  E_WORKER_CRASHED: "the worker running the guest died (for example a WASM abort); the pool replaced it",
-  E_BAD_REQUEST: "the run request is malformed (see the message for the field)",
-  E_BAD_LIMIT: "a requested limit is unknown, not an integer, or outside its floor and ceiling",
-  E_BAD_NAMESPACE: "a host-function namespace or function name is invalid, reserved, or shadows a standard global",
-  E_CLOSED: "the sandbox was closed",
-  E_INTERNAL: "a bug in Capsule itself; please report it with the message",
-} as const;
+interface CodeRow {
+  /** What happened, in one line. */
+  readonly meaning: string;
+  /** What to do about it, in one line. */
+  readonly hint: string;
+}
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+/** Stable codes: code → meaning → hint. The README's table, ERROR_CODES and every message's vocabulary come from here. */
+export const RUNTIME_CODES = {
+  E_GUEST_ERROR: { meaning: "the guest threw (or rejected with) a value that it did not catch", hint: "read the guest's own name, message and stack; catch the error in the program if it is expected" },
+  E_SYNTAX: { meaning: "the guest source does not parse as JavaScript or TypeScript", hint: "fix the source at the file:line:column the message ends with" },
+  E_IMPORT_UNRESOLVED: { meaning: "a static import names a module the run cannot resolve", hint: "install the pack that provides it (`capsule packs list` shows what is installed), or give the sandbox a resolver or catalog" },
+  E_IMPORT_REFUSED: { meaning: "a module import was refused (dynamic import, or a specifier outside what was resolved)", hint: "import modules statically at the top of the program; a pack's module may import only its own pack's modules" },
+  E_IMPORT_NOT_ALLOWED: { meaning: "a static import names an installed module this run is not allowed to import", hint: "add the specifier to the run's allow list, or drop the import" },
+  E_MODULE_TAMPERED: { meaning: "a module's compiled source does not hash to its catalog digest", hint: "recompile the packs (`capsule packs compile --force`) and find what wrote to the cache or the server" },
+  E_DIGEST_DRIFT: { meaning: "a module's digest differs from the run's pin, and the run asked for strict pins", hint: "pin the installed digest, or install the pinned version again" },
+  E_HOST_MODULE_UNAVAILABLE: { meaning: "the run imports a host module this runtime cannot call (a sandbox without a dispatcher; a browser page that supplies none)", hint: "create the sandbox with hostModules (createCapsuleDispatcher() of @capsule/registry), or supply the module in the page" },
+  E_DYNAMIC_IMPORT: { meaning: "dynamic import() is never allowed in guest code", hint: "import modules statically at the top of the program" },
+  E_CPU_TIME: { meaning: "the guest used more CPU time than limits.cpuMs", hint: "make the program do less, or raise limits.cpuMs (ceiling 60,000 ms)" },
+  E_WALL_TIME: { meaning: "the run took longer than limits.wallMs", hint: "raise limits.wallMs (ceiling 300,000 ms), make host calls faster, or give the sandbox more workers" },
+  E_STUCK: { meaning: "the guest was stuck in native code past its wall clock; its worker was terminated", hint: "avoid single huge native operations (a join or sort over billions of elements); split the work" },
+  E_MEMORY: { meaning: "the guest heap outgrew limits.memoryBytes", hint: "keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)" },
+  E_STACK_OVERFLOW: { meaning: "the guest recursed deeper than limits.stackBytes allows and did not catch the RangeError", hint: "recurse less deeply (use a loop), or raise limits.stackBytes (ceiling 1 MiB)" },
+  E_RESULT_TOO_LARGE: { meaning: "the returned value encodes to more than limits.resultBytes", hint: "return less data, or raise limits.resultBytes (ceiling 64 MiB)" },
+  E_RESULT_UNSERIALIZABLE: { meaning: "the returned value cannot cross to the host (a cycle, or an unsupported type)", hint: "return tree-shaped data: no cycles, no functions standing for values" },
+  E_HOST_CALL_LIMIT: { meaning: "the guest made more host calls than limits.hostCalls", hint: "batch the work into fewer calls, or raise limits.hostCalls (ceiling 100,000)" },
+  E_HOST_CALLS_IN_FLIGHT: { meaning: "the guest had more host calls awaiting an answer than limits.hostCallsInFlight", hint: "await calls in smaller batches, or raise limits.hostCallsInFlight (ceiling 256)" },
+  E_HOST_DATA_TOO_LARGE: { meaning: "a host call's arguments or result encode to more than limits.hostDataBytes", hint: "pass or return less data per call, or raise limits.hostDataBytes (ceiling 64 MiB)" },
+  E_NEVER_SETTLES: { meaning: "the guest awaits a promise that nothing can settle (no host call is pending)", hint: "the sandbox has no timers: await host calls, not promises that nothing resolves" },
+  E_CANCELLED: { meaning: "the caller's signal aborted the run", hint: "nothing to fix in the guest: the embedding application cancelled it" },
+  E_WORKER_CRASHED: { meaning: "the worker running the guest died (for example a WASM abort); the pool replaced it", hint: "run it again; if it repeats, report it with the program: it is a bug in Capsule or the engine" },
+  E_BAD_REQUEST: { meaning: "the run request is malformed (see the message for the field)", hint: "fix the field the message names" },
+  E_BAD_LIMIT: { meaning: "a requested limit is unknown, not an integer, or outside its floor and ceiling", hint: "use a known limit name with an integer between its floor and ceiling (see the limits table)" },
+  E_BAD_NAMESPACE: { meaning: "a host-function namespace or function name is invalid, reserved, or shadows a standard global", hint: "rename it: an identifier that is not a reserved word, not __capsule*, and not a standard global" },
+  E_CLOSED: { meaning: "the sandbox was closed", hint: "create a new sandbox" },
+  E_INTERNAL: { meaning: "a bug in Capsule itself; please report it with the message", hint: "report it with the program and the message" },
+} as const satisfies Record<string, CodeRow>;
+
+export type ErrorCode = keyof typeof RUNTIME_CODES;
+
+/** Code → meaning (derived from RUNTIME_CODES). */
+export const ERROR_CODES = Object.freeze(Object.fromEntries(Object.entries(RUNTIME_CODES).map(([code, row]) => [code, row.meaning]))) as { readonly [C in ErrorCode]: (typeof RUNTIME_CODES)[C]["meaning"] };
+
+/** The error-code table of runtime/README.md (a test checks the README holds exactly this). */
+export function errorCodesTable(): string {
+  return ["| code | meaning | what to do |", "|---|---|---|", ...Object.entries(RUNTIME_CODES).map(([code, row]) => `| \`${code}\` | ${row.meaning} | ${row.hint} |`)].join("\n");
+}
+
+/** What the runtime throws at its API boundary (createSandbox with impossible options); runs never throw. */
+export class CapsuleError extends TypeError {
+  override readonly name = "CapsuleError";
+  constructor(readonly code: ErrorCode, message: string) {
+    super(`${code}: ${message}`);
+  }
+}
 
 /** The error half of a run result. `guestStack` holds only guest frames. */
 export interface RunError {

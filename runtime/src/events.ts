@@ -3,6 +3,8 @@
 // Events are made on the main thread from what actually crossed (calls, console lines, limits), so a guest can
 // neither forge an event nor hide a call from it.
 
+import { LIMIT_CODES } from "./limits.js";
+
 export type CallKind = "host-function" | "host-module" | "wasm";
 
 export type RunEventBody =
@@ -54,8 +56,6 @@ export class RunTrace {
   }
 }
 
-/** Codes that mean a limit ended the run (traced as a "limit" event). */
-export const LIMIT_CODES = new Set(["E_CPU_TIME", "E_WALL_TIME", "E_STUCK", "E_MEMORY", "E_STACK_OVERFLOW", "E_RESULT_TOO_LARGE", "E_HOST_CALL_LIMIT", "E_HOST_CALLS_IN_FLIGHT", "E_HOST_DATA_TOO_LARGE"]);
 
 /** Emits what ends a run's trace: the limit that ended it (if one did), console truncation, then run.end. */
 export function traceRunEnd(trace: RunTrace, result: { ok: boolean; error?: { code: string; message: string }; stats: { logsTruncated: boolean } & object }): void {

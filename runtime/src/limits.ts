@@ -1,76 +1,79 @@
-// Owns every run limit: its default, its hard ceiling, and how a caller's request is checked against them.
+// Owns every run limit, one row each (default, ceiling, floor, code, doc), and how a caller's request is checked
+// against them; the tables, codes and docs derive from the rows. Internal tuning constants live apart, below them.
 // Refuses a limit that is not a positive finite number or that exceeds its ceiling: no protection can be switched off.
 
-export interface Limits {
-  /** Guest CPU time in ms: time spent executing guest code (not awaiting host calls). */
-  cpuMs: number;
-  /** Wall-clock time in ms for the whole run, including awaits on host calls and promises. */
-  wallMs: number;
-  /** Guest heap in bytes (QuickJS runtime memory limit). */
-  memoryBytes: number;
-  /** Guest native stack in bytes (QuickJS max stack size); overflow is a catchable RangeError. */
-  stackBytes: number;
-  /** Encoded size of the run's returned value in bytes (JSON plus sidecar). */
-  resultBytes: number;
-  /** Console lines kept per run; further lines are dropped after one truncation notice. */
-  logLines: number;
-  /** Console bytes kept per run (UTF-16 code units of the formatted lines). */
-  logBytes: number;
-  /** Host-function calls per run. */
-  hostCalls: number;
-  /** Host-function calls awaiting an answer at once. */
-  hostCallsInFlight: number;
-  /** Encoded size of one host-call's arguments or result in bytes. */
-  hostDataBytes: number;
-  /** Time one policy answer may take (the run's wall clock is paused meanwhile, and CPU is not spent). */
-  policyWaitMs: number;
+/**
+ * One user-facing limit: its default, the most a caller may raise it to, the least it may be set to, the code a run
+ * ends with (or, for the console, is marked with) when it is exceeded, and one line of documentation.
+ */
+export interface LimitRow {
+  readonly default: number;
+  readonly ceiling: number;
+  readonly floor: number;
+  readonly code: string;
+  readonly doc: string;
+  /** How values read in tables: "ms", "bytes" or a plain count. */
+  readonly unit: "ms" | "bytes" | "count";
 }
 
-/** Limits a run gets when it asks for nothing. */
-export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
-  cpuMs: 1_000,
-  wallMs: 5_000,
-  memoryBytes: 64 * 1024 * 1024,
-  stackBytes: 512 * 1024,
-  resultBytes: 8 * 1024 * 1024,
-  logLines: 1_000,
-  logBytes: 256 * 1024,
-  hostCalls: 1_000,
-  hostCallsInFlight: 32,
-  hostDataBytes: 16 * 1024 * 1024,
-  policyWaitMs: 60_000,
-});
+const KiB = 1024;
+const MiB = 1024 * KiB;
 
-/** The most any caller may raise a limit to. */
-export const LIMIT_CEILINGS: Readonly<Limits> = Object.freeze({
-  cpuMs: 60_000,
-  wallMs: 300_000,
-  memoryBytes: 1024 * 1024 * 1024,
+/** Every run limit, one row each: the defaults, ceilings, floors, validation, limit codes and docs derive from it. */
+export const LIMIT_ROWS = {
+  cpuMs: { default: 1_000, ceiling: 60_000, floor: 1, code: "E_CPU_TIME", unit: "ms", doc: "guest CPU time: time spent executing guest code, not awaiting host calls" },
+  wallMs: { default: 5_000, ceiling: 300_000, floor: 1, code: "E_WALL_TIME", unit: "ms", doc: "wall-clock time of the whole run, including waiting for a worker and awaiting host calls" },
+  memoryBytes: { default: 64 * MiB, ceiling: 1024 * MiB, floor: 1 * MiB, code: "E_MEMORY", unit: "bytes", doc: "guest heap: the engine instance's WASM memory maximum, beyond its fixed base" },
   // The worker thread's own stack must be far larger than the guest's (see WORKER_STACK_MB).
-  stackBytes: 1024 * 1024,
-  resultBytes: 64 * 1024 * 1024,
-  logLines: 100_000,
-  logBytes: 16 * 1024 * 1024,
-  hostCalls: 100_000,
-  hostCallsInFlight: 256,
-  hostDataBytes: 64 * 1024 * 1024,
-  policyWaitMs: 3_600_000,
-});
+  stackBytes: { default: 512 * KiB, ceiling: 1 * MiB, floor: 64 * KiB, code: "E_STACK_OVERFLOW", unit: "bytes", doc: "guest native stack (QuickJS's stack check); overflow is a catchable RangeError" },
+  resultBytes: { default: 8 * MiB, ceiling: 64 * MiB, floor: 16, code: "E_RESULT_TOO_LARGE", unit: "bytes", doc: "encoded size of the run's returned value (JSON plus sidecar)" },
+  logLines: { default: 1_000, ceiling: 100_000, floor: 0, code: "W_LOG_TRUNCATED", unit: "count", doc: "console lines kept; later lines are dropped after one truncation notice" },
+  logBytes: { default: 256 * KiB, ceiling: 16 * MiB, floor: 0, code: "W_LOG_TRUNCATED", unit: "bytes", doc: "console bytes kept (UTF-16 code units of the formatted lines)" },
+  hostCalls: { default: 1_000, ceiling: 100_000, floor: 0, code: "E_HOST_CALL_LIMIT", unit: "count", doc: "host calls (functions, host modules, WASM exports) per run" },
+  hostCallsInFlight: { default: 32, ceiling: 256, floor: 1, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls awaiting an answer at once" },
+  hostDataBytes: { default: 16 * MiB, ceiling: 64 * MiB, floor: 1 * KiB, code: "E_HOST_DATA_TOO_LARGE", unit: "bytes", doc: "encoded size of one host call's arguments or result" },
+  policyWaitMs: { default: 60_000, ceiling: 3_600_000, floor: 1, code: "E_POLICY_DENIED", unit: "ms", doc: "time one policy answer may take (the wall clock is paused meanwhile); then the call is denied" },
+} as const satisfies Record<string, LimitRow>;
 
+export type LimitName = keyof typeof LIMIT_ROWS;
+export type Limits = Record<LimitName, number>;
+
+const column = (field: "default" | "ceiling" | "floor"): Readonly<Limits> =>
+  Object.freeze(Object.fromEntries(Object.entries(LIMIT_ROWS).map(([name, row]) => [name, row[field]])) as Limits);
+
+/** Limits a run gets when it asks for nothing. */
+export const DEFAULT_LIMITS = column("default");
+/** The most any caller may raise a limit to. */
+export const LIMIT_CEILINGS = column("ceiling");
 /** Smallest values that still leave a usable sandbox. */
-export const LIMIT_FLOORS: Readonly<Limits> = Object.freeze({
-  cpuMs: 1,
-  wallMs: 1,
-  memoryBytes: 1024 * 1024,
-  stackBytes: 64 * 1024,
-  resultBytes: 16,
-  logLines: 0,
-  logBytes: 0,
-  hostCalls: 0,
-  hostCallsInFlight: 1,
-  hostDataBytes: 1024,
-  policyWaitMs: 1,
-});
+export const LIMIT_FLOORS = column("floor");
+
+/** Codes that mean a limit ended the run (traced as a "limit" event): every row's, and E_STUCK (the wall clock's last resort). */
+export const LIMIT_CODES: ReadonlySet<string> = new Set([...Object.values(LIMIT_ROWS).map((row) => row.code), "E_STUCK"]);
+
+function shown(value: number, unit: LimitRow["unit"]): string {
+  if (unit !== "bytes") return value.toLocaleString("en-US");
+  for (const [size, name] of [[1024 * MiB, "GiB"], [MiB, "MiB"], [KiB, "KiB"]] as const) {
+    if (value >= size && value % size === 0) return `${value / size} ${name}`;
+  }
+  return value.toLocaleString("en-US");
+}
+
+/** The limits table of runtime/README.md (a test checks the README holds exactly this). */
+export function limitsTable(): string {
+  const lines = ["| limit | default | ceiling | floor | code | what it bounds |", "|---|---|---|---|---|---|"];
+  for (const [name, row] of Object.entries(LIMIT_ROWS)) {
+    lines.push(`| \`${name}\` | ${shown(row.default, row.unit)} | ${shown(row.ceiling, row.unit)} | ${shown(row.floor, row.unit)} | \`${row.code}\` | ${row.doc} |`);
+  }
+  return lines.join("\n");
+}
+
+/** One line per limit with the value a run gets, for generated docs ("- cpuMs: 1,000 ms — guest CPU time: …"). */
+export function describeLimits(limits: Limits): string[] {
+  return Object.entries(LIMIT_ROWS).map(([name, row]) => `- ${name}: ${shown(limits[name as LimitName], row.unit)}${row.unit === "ms" ? " ms" : ""} — ${row.doc}`);
+}
+
+// ── internal tuning: not limits a caller sets ────────────────────────────────────────────────────────────────
 
 /** Stack of each worker thread in MiB; QuickJS recursion runs on it, so it must dwarf stackBytes' ceiling. */
 export const WORKER_STACK_MB = 16;
@@ -97,18 +100,18 @@ export type LimitsResult =
   | { ok: true; limits: Limits }
   | { ok: false; code: "E_BAD_LIMIT"; message: string };
 
+
 /** Merges a caller's requested limits over `base`, refusing unknown names and out-of-range values. */
 export function resolveLimits(requested: Partial<Limits> | undefined, base: Limits = DEFAULT_LIMITS): LimitsResult {
   const limits: Limits = { ...base };
   if (requested === undefined) return { ok: true, limits };
   for (const [name, value] of Object.entries(requested)) {
-    if (!(name in DEFAULT_LIMITS)) {
+    if (!Object.prototype.hasOwnProperty.call(LIMIT_ROWS, name)) {
       return { ok: false, code: "E_BAD_LIMIT", message: `unknown limit "${name}"; known limits: ${Object.keys(DEFAULT_LIMITS).join(", ")}` };
     }
     if (value === undefined) continue;
-    const key = name as keyof Limits;
-    const ceiling = LIMIT_CEILINGS[key];
-    const floor = LIMIT_FLOORS[key];
+    const key = name as LimitName;
+    const { ceiling, floor } = LIMIT_ROWS[key];
     if (typeof value !== "number" || !Number.isFinite(value) || !Number.isInteger(value)) {
       return { ok: false, code: "E_BAD_LIMIT", message: `limit "${name}" must be a finite integer, got ${String(value)}` };
     }

@@ -13,7 +13,7 @@ import { decodeValue } from "./codec.js";
 import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
-import { runError, type RunError } from "./errors.js";
+import { CapsuleError, runError, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
 import { CONTROL, CONTROL_BYTES, type WorkerTask } from "./protocol.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
@@ -60,7 +60,7 @@ export interface RunPath {
 
 export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath {
   const base = resolveLimits(defaults.limits, DEFAULT_LIMITS);
-  if (!base.ok) throw new TypeError(`${base.code}: ${base.message}`);
+  if (!base.ok) throw new CapsuleError(base.code, base.message);
   const baseLimits = base.limits;
   let closed = false;
   let runs = 0;

@@ -8,7 +8,8 @@ import { createWorkerPool, nodeRunner } from "./pool.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
 import { createRunPath, type ResolvedImports, type RunModules } from "./run-path.js";
-import { runError } from "./errors.js";
+import { CapsuleError, runError } from "./errors.js";
+import { resolveLimits } from "./limits.js";
 import type { Transform } from "./source.js";
 import type { HostModuleDispatcher, RunRequest, RunResult, SandboxOptions } from "./types.js";
 
@@ -23,6 +24,9 @@ const transform: Transform = (code, { sourcefile }) =>
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  // Refused before any thread starts (the run path checks them again, for every host).
+  const limits = resolveLimits(options.limits);
+  if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const pool = createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile);
   const path = createRunPath(
     { runner: nodeRunner(pool), transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}` },

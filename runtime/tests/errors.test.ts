@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../src/index.js";
-import { scrubHostDetails } from "../src/errors.js";
+import { readFile } from "node:fs/promises";
+import { errorCodesTable, RUNTIME_CODES, scrubHostDetails } from "../src/errors.js";
 
 describe("host details never reach a guest", () => {
   it.each([
@@ -25,6 +26,17 @@ describe("host details never reach a guest", () => {
     for (const [code, meaning] of Object.entries(ERROR_CODES)) {
       expect(code).toMatch(/^E_[A-Z_]+$/);
       expect(meaning.length).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe("the README", () => {
+  it("lists exactly the error codes of RUNTIME_CODES, with their meanings and hints", async () => {
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(errorCodesTable());
+    for (const [code, row] of Object.entries(RUNTIME_CODES)) {
+      expect(ERROR_CODES[code as keyof typeof ERROR_CODES]).toBe(row.meaning);
+      expect(row.hint.length).toBeGreaterThan(10);
     }
   });
 });

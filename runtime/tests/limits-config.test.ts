@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { createSandbox, DEFAULT_LIMITS, LIMIT_CEILINGS } from "../src/index.js";
+import { readFile } from "node:fs/promises";
+import { LIMIT_CODES, LIMIT_ROWS, limitsTable } from "../src/limits.js";
 import { errorOf, useSandbox } from "./helpers.js";
 
 const sandbox = useSandbox();
 
 describe("limit configuration", () => {
+  it("is one row per limit, which the README's table shows exactly", async () => {
+    const readme = await readFile(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(limitsTable());
+    for (const [name, row] of Object.entries(LIMIT_ROWS)) {
+      expect(row.floor).toBeLessThanOrEqual(row.default);
+      expect(DEFAULT_LIMITS[name as keyof typeof DEFAULT_LIMITS]).toBe(row.default);
+      expect(LIMIT_CODES.has(row.code)).toBe(true);
+    }
+  });
+
   it("has a default at or under its ceiling for every limit", () => {
     for (const [name, value] of Object.entries(DEFAULT_LIMITS)) expect(value).toBeLessThanOrEqual(LIMIT_CEILINGS[name as keyof typeof LIMIT_CEILINGS]);
   });
