@@ -2,7 +2,7 @@
 // the browser runner): the template for the run's memory limit and module set, and discarding an instance that an
 // out-of-memory run or an engine fault may have left in a bad state.
 
-import { runGuest } from "./engine.js";
+import { runGuest } from "./guest-run.js";
 import { discardInstance, templateFor } from "./instances.js";
 import { STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
 

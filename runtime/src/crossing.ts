@@ -1,0 +1,46 @@
+// Owns the engine's half of data crossing: reading the guest codec's [json, tagged, side] triple into host copies,
+// and handing an encoded host value to the guest codec's decoder. Strings go in through TextEncoder.encodeInto
+// (fast-string.ts); bytes are copied, never shared. Refuses anything of the wrong shape as unserializable.
+
+import { Scope, type QuickJSContext, type QuickJSHandle } from "quickjs-emscripten-core";
+import type { ErrorCode } from "./errors.js";
+import { newStringFast } from "./fast-string.js";
+import type { Encoded } from "./protocol.js";
+
+/** A limit or refusal that ends the run (the guest cannot catch its way past it). */
+export type Fatal = { code: ErrorCode; message: string };
+
+/** Reads the guest's [json, tagged, side] triple into host copies, refusing anything of the wrong shape. */
+export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): Encoded | Fatal {
+  if (ctx.typeof(jsonH) !== "string") return { code: "E_RESULT_UNSERIALIZABLE", message: "the value cannot cross to the host" };
+  const side: Array<Uint8Array | string> = [];
+  // Not ctx.getLength(): it reads through a Uint32Array view made when the context was created, which goes
+  // stale (length 0) once the engine's memory has grown, and a template's context outlives many growths.
+  const length = ctx.getProp(sideH, "length").consume((h) => (ctx.typeof(h) === "number" ? ctx.getNumber(h) : 0));
+  for (let i = 0; i < length; i++) {
+    const read = ctx.getProp(sideH, i).consume((item): string | Uint8Array | undefined => {
+      try {
+        if (ctx.typeof(item) === "string") return ctx.getString(item);
+        return ctx.getArrayBuffer(item).consume((view) => new Uint8Array(view.value));
+      } catch {
+        return undefined;
+      }
+    });
+    if (read === undefined) return { code: "E_RESULT_UNSERIALIZABLE", message: "the value holds binary data that cannot cross to the host" };
+    side.push(read);
+  }
+  return { json: ctx.getString(jsonH), tagged: ctx.dump(taggedH) === true, side };
+}
+
+/** Calls the guest codec's `decode` on an encoded host value: the guest value, or what decoding threw. */
+export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, value: Encoded) {
+  return Scope.withScope((scope) => {
+    const json = scope.manage(newStringFast(ctx, value.json));
+    const side = scope.manage(ctx.newArray());
+    value.side.forEach((item, i) => {
+      const bytes = typeof item === "string" ? undefined : (item.buffer.slice(item.byteOffset, item.byteOffset + item.byteLength) as ArrayBuffer);
+      ctx.setProp(side, i, scope.manage(bytes ? ctx.newArrayBuffer(bytes) : newStringFast(ctx, item as string)));
+    });
+    return ctx.callFunction(decode, ctx.undefined, json, value.tagged ? ctx.true : ctx.false, side);
+  });
+}

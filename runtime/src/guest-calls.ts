@@ -1,0 +1,132 @@
+// Owns a run's calls out of the guest: host-function calls and host-module (bridge) calls become promises in the
+// guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns.
+// Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsInFlight or hostDataBytes (those
+// end the run: the guest cannot catch its way past them).
+
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, Scope } from "quickjs-emscripten-core";
+import { encodedSize } from "./codec.js";
+import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
+import type { GuestReturn } from "./template.js";
+import type { HostReplyMessage, WorkerTask } from "./protocol.js";
+
+export interface CallPowers {
+  ctx: QuickJSContext;
+  /** The guest codec's decoder (the template's). */
+  decode: QuickJSHandle;
+  /** Runs guest work, charging its CPU time to the run. */
+  slice<T>(work: () => T): T;
+  /** Ends the run with `fatal` (the first one wins). */
+  fatal(fatal: Fatal): void;
+  /** The run's disposal scope: every promise made for a call is disposed with the run. */
+  scope: Scope;
+}
+
+export class GuestCalls {
+  made = 0;
+  private nextId = 1;
+  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  private readonly replies: HostReplyMessage[] = [];
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {}
+
+  /** Receives one reply from the host channel (it is delivered between turns). */
+  readonly receive = (message: HostReplyMessage) => {
+    this.replies.push(message);
+    this.wake?.();
+  };
+
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  get hasReplies(): boolean {
+    return this.replies.length > 0;
+  }
+
+  /** Calls `onWake` once when the next reply arrives. */
+  onNextReply(onWake: () => void): void {
+    this.wake = () => {
+      this.wake = undefined;
+      onWake();
+    };
+  }
+
+  hostFunction(nsH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+    const { ctx } = this.powers;
+    const ns = ctx.getString(nsH);
+    const fn = ctx.getString(fnH);
+    if (!this.task.namespaces[ns]?.includes(fn)) return this.throwInGuest("TypeError", `${ns}.${fn} is not a host function of this run`);
+    return this.call({ ns, fn }, jsonH, taggedH, sideH);
+  }
+
+  hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+    const { ctx } = this.powers;
+    const module = ctx.getString(idH);
+    const fn = ctx.getString(fnH);
+    if (!this.task.hostModules.includes(module)) return this.throwInGuest("TypeError", `host module "${module}" is not imported by this run`);
+    return this.call({ ns: module, fn, module }, jsonH, taggedH, sideH);
+  }
+
+  /** Settles the guest promises of every reply that arrived, in arrival order. */
+  deliver(): void {
+    const { ctx, slice } = this.powers;
+    while (this.replies.length > 0) {
+      const reply = this.replies.shift()!;
+      const deferred = this.pending.get(reply.id);
+      if (!deferred) continue;
+      this.pending.delete(reply.id);
+      if (reply.t === "fatal") {
+        deferred.dispose();
+        this.powers.fatal({ code: reply.code, message: reply.message });
+        continue;
+      }
+      try {
+        if (reply.t === "err") {
+          ctx.newError({ name: reply.name, message: reply.message }).consume((error) => slice(() => deferred.reject(error)));
+        } else {
+          const decoded = slice(() => decodeIntoGuest(ctx, this.powers.decode, reply.value));
+          if (decoded.error) decoded.error.consume((error) => slice(() => deferred.reject(error)));
+          else decoded.value.consume((value) => slice(() => deferred.resolve(value)));
+        }
+      } catch {
+        // Settling ran guest code that was interrupted (a limit fired); the run's stop reason reports it.
+      } finally {
+        deferred.dispose();
+      }
+    }
+  }
+
+  private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+    const { ctx } = this.powers;
+    const { port, limits } = this.task;
+    const { ns, fn } = target;
+    const args = readEncoded(ctx, jsonH, taggedH, sideH);
+    if (!port) return this.throwInGuest("TypeError", `${ns}.${fn} cannot be called: this run has no host channel`);
+    if ("code" in args) return this.throwFatal(args);
+    if (this.made >= limits.hostCalls) {
+      return this.throwFatal({ code: "E_HOST_CALL_LIMIT", message: `the guest made more than ${limits.hostCalls} host calls (limits.hostCalls)` });
+    }
+    if (this.pending.size >= limits.hostCallsInFlight) {
+      return this.throwFatal({ code: "E_HOST_CALLS_IN_FLIGHT", message: `the guest had more than ${limits.hostCallsInFlight} host calls awaiting answers at once (limits.hostCallsInFlight)` });
+    }
+    if (encodedSize(args) > limits.hostDataBytes) {
+      return this.throwFatal({ code: "E_HOST_DATA_TOO_LARGE", message: `arguments to ${ns}.${fn} encode to more than ${limits.hostDataBytes} bytes (limits.hostDataBytes)` });
+    }
+    this.made++;
+    const id = this.nextId++;
+    const deferred = this.powers.scope.manage(ctx.newPromise());
+    this.pending.set(id, deferred);
+    port.postMessage({ t: "call", id, ns, fn, module: target.module, args });
+    return deferred.handle.dup();
+  }
+
+  private throwInGuest(name: string, message: string): GuestReturn {
+    return { error: this.powers.ctx.newError({ name, message }) };
+  }
+
+  private throwFatal(fatal: Fatal): GuestReturn {
+    this.powers.fatal(fatal);
+    return this.throwInGuest("CapsuleLimitError", fatal.message);
+  }
+}

@@ -1,0 +1,46 @@
+// Owns turning what a guest threw into a RunError: the guest's name, message and stack (guest frames only, host
+// paths scrubbed), with QuickJS's out-of-memory and stack-overflow errors recognised as the limits they are.
+// Refuses to pass a host path or a prelude frame into the error.
+
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import { runError, scrubHostDetails, type RunError } from "./errors.js";
+import type { Limits } from "./limits.js";
+
+/**
+ * The thrown value `handle` as a RunError: E_GUEST_ERROR unless it is a limit QuickJS reports as an error, or the
+ * error the module loader threw for an import it refused (`refusal` recognises its message).
+ */
+export function thrownToRunError(
+  ctx: QuickJSContext,
+  handle: QuickJSHandle,
+  limits: Pick<Limits, "memoryBytes" | "stackBytes">,
+  refusal: (message: string) => RunError | undefined,
+): RunError {
+  let name = "Error";
+  let message: string;
+  let stack: string | undefined;
+  if (ctx.typeof(handle) === "object") {
+    const read = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
+    name = read("name") ?? "Error";
+    message = read("message") ?? String(ctx.dump(handle));
+    stack = read("stack");
+  } else {
+    message = String(ctx.dump(handle));
+  }
+  const guestStack = stack ? cleanStack(stack) : undefined;
+  if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) {
+    return runError("E_MEMORY", `the guest heap outgrew limits.memoryBytes (${limits.memoryBytes} bytes)`, "RangeError", guestStack);
+  }
+  if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
+    return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError`, "RangeError", guestStack);
+  }
+  const refused = refusal(message);
+  if (refused) return runError(refused.code, refused.message, name, guestStack);
+  return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
+}
+
+/** Keeps only guest frames: drops the prelude's and any native frame. */
+function cleanStack(stack: string): string | undefined {
+  const lines = stack.split("\n").filter((line) => line.trim() !== "" && !line.includes("capsule:"));
+  return lines.length ? scrubHostDetails(lines.join("\n")) : undefined;
+}

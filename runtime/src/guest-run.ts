@@ -1,0 +1,293 @@
+// Owns one guest run's lifetime inside a worker, on an engine template (a fresh-state QuickJS runtime and context
+// with the prelude loaded): configuring the run's clock, seed and namespaces, loading the main module, the job loop
+// that interleaves guest work with host-call answers, CPU accounting and interruption, the result, and one disposal
+// scope for every handle the run makes, disposed before the template is restored.
+// Refuses to go on past a limit: every stop becomes the run's error, whatever the guest caught.
+
+import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from "quickjs-emscripten-core";
+import { FACADES_MODULE, type EngineTemplate, type RunHooks } from "./template.js";
+import { CONTROL, type Encoded, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import { runError, scrubHostDetails, type RunError } from "./errors.js";
+import { encodeValue, encodedSize } from "./codec.js";
+import { readEncoded, type Fatal } from "./crossing.js";
+import { GuestCalls } from "./guest-calls.js";
+import { GuestConsole } from "./guest-console.js";
+import { thrownToRunError } from "./guest-errors.js";
+import { ModuleGate } from "./guest-modules.js";
+import { listen } from "./ports.js";
+
+/** CPU time between heap samples taken from the interrupt handler. */
+const HEAP_SAMPLE_MS = 20;
+
+export async function runGuest(template: EngineTemplate, task: WorkerTask): Promise<WorkerOutcome> {
+  let run: GuestRun | undefined;
+  try {
+    run = new GuestRun(template, task);
+    const outcome = await run.execute();
+    run.dispose();
+    return outcome;
+  } catch (error) {
+    // A fault below the guest (a WASM trap, an allocator failure in the glue): the caller discards this instance.
+    try {
+      run?.dispose();
+    } catch {
+      // The instance is being discarded; its handles go with it.
+    }
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      ok: false,
+      error: runError("E_WORKER_CRASHED", `the engine running this guest faulted (${scrubHostDetails(detail)}); it was replaced, and other runs are unaffected`),
+      logs: run?.logsSoFar() ?? [],
+      stats: { cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false },
+    };
+  }
+}
+
+class GuestRun implements RunHooks {
+  private readonly rt: QuickJSRuntime;
+  private readonly ctx: QuickJSContext;
+  private readonly control: Int32Array;
+  private readonly scope = new Scope();
+  private readonly console: GuestConsole;
+  private readonly modules: ModuleGate;
+  private readonly calls: GuestCalls;
+  private readonly unlisten: (() => void) | undefined;
+  private cpuMs = 0;
+  private sliceStart = 0;
+  private inSlice = false;
+  private peakHeapBytes = 0;
+  private lastHeapSample = 0;
+  private fatal: Fatal | undefined;
+
+  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
+    this.control = new Int32Array(task.control);
+    this.rt = template.rt;
+    this.ctx = template.ctx;
+    this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
+    this.modules = new ModuleGate(task);
+    this.calls = new GuestCalls({ ctx: this.ctx, decode: template.decode, slice: (work) => this.slice(work), fatal: (f) => (this.fatal ??= f), scope: this.scope }, task);
+    template.begin(this);
+    this.rt.setMemoryLimit(task.limits.memoryBytes);
+    this.rt.setMaxStackSize(task.limits.stackBytes);
+    this.unlisten = task.port ? listen(task.port, this.calls.receive) : undefined;
+  }
+
+  async execute(): Promise<WorkerOutcome> {
+    const setup = this.installPrelude();
+    if (setup) return this.fail(setup);
+    const main = this.startMain();
+    if ("code" in main) return this.fail(main);
+    for (;;) {
+      const jobs = this.slice(() => this.rt.executePendingJobs(-1));
+      if (jobs.error) return this.fail(jobs.error.consume((e) => this.guestError(e)));
+      const stop = this.stopReason();
+      if (stop) return this.fail(stop);
+      const state = this.ctx.getPromiseState(main.promise);
+      if (state.type === "fulfilled") {
+        this.sampleHeap();
+        return state.value.consume((value) => this.finishWith(value));
+      }
+      if (state.type === "rejected") return this.fail(state.error.consume((e) => this.guestError(e)));
+      if (this.calls.waiting === 0) {
+        return this.fail({ code: "E_NEVER_SETTLES", message: "the run awaits a promise that nothing can settle: no host call is pending, and the sandbox has no timers" });
+      }
+      this.sampleHeap();
+      await this.nextEvent();
+      this.calls.deliver();
+    }
+  }
+
+  logsSoFar() {
+    return this.console.lines;
+  }
+
+  /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
+  dispose(): void {
+    this.unlisten?.();
+    this.task.port?.close();
+    this.scope.dispose();
+    this.template.end();
+  }
+
+  // ---- engine callbacks (RunHooks)
+
+  shouldInterrupt(): boolean {
+    if (Atomics.load(this.control, 0) !== CONTROL.RUNNING) return true;
+    if (this.fatal) return true;
+    const used = this.cpuMs + (performance.now() - this.sliceStart);
+    if (used - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
+    return used > this.task.limits.cpuMs;
+  }
+
+  loadModule = (name: string) => this.modules.load(name);
+  linkModule = (base: string, requested: string) => this.modules.link(base, requested);
+  hostCall = (...handles: Parameters<GuestCalls["hostFunction"]>) => this.calls.hostFunction(...handles);
+  bridgeCall = (...handles: Parameters<GuestCalls["hostModule"]>) => this.calls.hostModule(...handles);
+  log = (level: string, message: string) => this.console.log(level, message);
+
+  // ---- time accounting and interruption
+
+  private slice<T>(work: () => T): T {
+    if (this.inSlice) return work();
+    this.inSlice = true;
+    this.sliceStart = performance.now();
+    try {
+      return work();
+    } finally {
+      this.cpuMs += performance.now() - this.sliceStart;
+      this.inSlice = false;
+    }
+  }
+
+  /** Why the run must stop now, if it must: cancellation and wall clock first, then fatal limits, then CPU. */
+  private stopReason(): Fatal | undefined {
+    const control = Atomics.load(this.control, 0);
+    if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
+    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms` };
+    if (this.fatal) return this.fatal;
+    if (this.cpuMs > this.task.limits.cpuMs) return { code: "E_CPU_TIME", message: `the guest exceeded its CPU limit of ${this.task.limits.cpuMs} ms` };
+    return undefined;
+  }
+
+  private nextEvent(): Promise<void> {
+    if (this.calls.hasReplies || Atomics.load(this.control, 0) !== CONTROL.RUNNING) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.calls.onNextReply(resolve);
+      // A page that is not cross-origin isolated has no SharedArrayBuffer: its runner stops a run by terminating
+      // the worker, so only host replies wake this wait.
+      if (!(typeof SharedArrayBuffer !== "undefined" && this.control.buffer instanceof SharedArrayBuffer)) return;
+      const waiter = Atomics.waitAsync(this.control, 0, CONTROL.RUNNING);
+      if (waiter.async) void waiter.value.then(() => resolve());
+      else resolve();
+    });
+  }
+
+  // ---- setup
+
+  private installPrelude(): Fatal | undefined {
+    const { ctx } = this;
+    const failure = Scope.withScope((scope) => {
+      const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.task.namespaces))].map(scope.manage);
+      const configured = scope.manage(this.slice(() => ctx.callFunction(this.template.configure, ctx.undefined, ...args)));
+      return configured.error ? { detail: ctx.dump(configured.error) as unknown } : undefined;
+    });
+    if (!failure) return undefined;
+    return this.stopReason() ?? { code: "E_INTERNAL", message: `configuring the guest failed: ${JSON.stringify(failure.detail)}` };
+  }
+
+  private startMain(): { promise: QuickJSHandle } | Fatal | RunError {
+    const { ctx } = this;
+    if (!this.template.preloaded && this.task.facades.length > 0) {
+      // Facades first, so that they alone take the bridge before it is sealed.
+      const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));
+      this.template.callSeal();
+      if (!loaded) return this.stopReason() ?? this.modules.refusal ?? { code: "E_IMPORT_REFUSED", message: `a host-module facade (${this.task.facades.join(", ")}) failed to load` };
+    }
+    const namespace = this.evaluateMain();
+    if (!("handle" in namespace)) return namespace;
+    this.modules.close();
+    // The bridge left the global object before any module but the facades loaded (in the template, or just above).
+    const called = Scope.withScope((scope) => {
+      const mainFn = scope.manage(ctx.getProp(scope.manage(namespace.handle), "default"));
+      return this.slice(() => ctx.callFunction(mainFn, ctx.undefined));
+    });
+    if (called.error) return called.error.consume((e) => this.guestError(e));
+    return { promise: this.scope.manage(called.value) };
+  }
+
+  /** Evaluates the main module: its namespace (awaited when it has top-level await), or why it did not load. */
+  private evaluateMain(): { handle: QuickJSHandle } | RunError {
+    const { ctx } = this;
+    const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
+    if (evaluated.error) return evaluated.error.consume((e) => this.modules.refusal ?? this.guestError(e));
+    const loading = evaluated.value;
+    let state = ctx.getPromiseState(loading);
+    if (state.type === "pending") {
+      this.slice(() => this.rt.executePendingJobs(-1));
+      state = ctx.getPromiseState(loading);
+      if (state.type === "pending") {
+        loading.dispose();
+        return this.modules.refusal ?? runError("E_INTERNAL", "the main module did not finish loading");
+      }
+    }
+    if (state.type === "rejected") {
+      loading.dispose();
+      return state.error.consume((e) => this.modules.refusal ?? this.guestError(e));
+    }
+    if (state.notAPromise) return { handle: loading };
+    loading.dispose();
+    return { handle: state.value };
+  }
+
+  // ---- results
+
+  private finishWith(value: QuickJSHandle): WorkerOutcome {
+    const { ctx } = this;
+    const type = ctx.typeof(value);
+    if (type === "number" || type === "boolean" || type === "undefined" || type === "string") {
+      // Primitives cross without loading the guest codec.
+      const encoded = encodeValue(ctx.dump(value));
+      if (encoded.ok) return this.succeed(encoded.encoded);
+    }
+    const encoded = this.scope.manage(this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value)));
+    const stop = this.stopReason();
+    if (stop) return this.fail(stop);
+    if (encoded.error) {
+      const error = this.guestError(encoded.error);
+      if (error.code !== "E_GUEST_ERROR") return this.fail(error);
+      return this.fail({ code: "E_RESULT_UNSERIALIZABLE", message: /circular/i.test(error.message) ? "the returned value contains a cycle; only tree-shaped data can cross to the host" : `the returned value cannot cross to the host: ${error.message}` });
+    }
+    const read = Scope.withScope((scope) => {
+      const [json, tagged, side] = [0, 1, 2].map((i) => scope.manage(ctx.getProp(encoded.value, i)));
+      return readEncoded(ctx, json, tagged, side);
+    });
+    return "code" in read ? this.fail(read) : this.succeed(read);
+  }
+
+  private succeed(value: Encoded): WorkerOutcome {
+    const size = encodedSize(value);
+    if (size > this.task.limits.resultBytes) {
+      return this.fail({ code: "E_RESULT_TOO_LARGE", message: `the returned value encodes to ${size} bytes, over limits.resultBytes (${this.task.limits.resultBytes})` });
+    }
+    return { ok: true, value, logs: this.console.lines, stats: this.stats() };
+  }
+
+  private fail(error: Fatal | RunError): WorkerOutcome {
+    const full: RunError = "name" in error ? error : runError(error.code, error.message);
+    this.sampleHeap();
+    return { ok: false, error: full, logs: this.console.lines, stats: this.stats() };
+  }
+
+  private stats() {
+    return { cpuMs: this.cpuMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated };
+  }
+
+  /**
+   * Records the guest heap from QuickJS's object census (JS_ComputeMemoryUsage). Its malloc total is useless under
+   * emscripten (allocations count 8 bytes each), so the figure is the census of atoms, strings, objects, shapes,
+   * functions, array elements and buffers: an estimate, sampled at turn boundaries and every HEAP_SAMPLE_MS of CPU.
+   */
+  private sampleHeap(): void {
+    this.lastHeapSample = this.cpuMs + (this.inSlice ? performance.now() - this.sliceStart : 0);
+    try {
+      // Computed against the run's own context: the public computeMemoryUsage() builds a service context per runtime.
+      const internals = this.rt as unknown as { ffi: { QTS_RuntimeComputeMemoryUsage(rt: unknown, ctx: unknown): unknown }; rt: { value: unknown } };
+      const context = this.ctx as unknown as { ctx: { value: unknown }; memory: { heapValueHandle(ptr: unknown): QuickJSHandle } };
+      const summed = context.memory
+        .heapValueHandle(internals.ffi.QTS_RuntimeComputeMemoryUsage(internals.rt.value, context.ctx.value))
+        .consume((usage) => this.ctx.callFunction(this.template.census, this.ctx.undefined, usage));
+      if (summed.error) return summed.error.dispose();
+      const bytes = summed.value.consume((h) => this.ctx.getNumber(h));
+      if (bytes > this.peakHeapBytes) this.peakHeapBytes = bytes;
+    } catch {
+      // Best effort: a runtime at its memory limit may not build the census object.
+    }
+  }
+
+  /** Turns a thrown guest value into a RunError, naming the limit that fired when one did. */
+  private guestError(handle: QuickJSHandle): RunError {
+    const stop = this.stopReason();
+    if (stop) return runError(stop.code, stop.message);
+    return thrownToRunError(this.ctx, handle, this.task.limits, (message) => this.modules.refusalFor(message));
+  }
+}
