@@ -135,7 +135,7 @@
 
   return {
     seal() { delete G.__capsule_bridge; },
-    // Bytes of a QuickJS memory census (see runtime/src/engine.ts, sampleHeap): summed here, where it is one call.
+    // Bytes of a QuickJS memory census (see runtime/src/guest-run.ts, sampleHeap): summed here, where it is one call.
     census(u) {
       return u.atom_size + u.str_size + u.obj_size + u.prop_size + u.shape_size + u.js_func_size +
         u.js_func_code_size + u.js_func_pc2line_size + u.binary_object_size + u.fast_array_elements * 8;
