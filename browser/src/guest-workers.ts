@@ -4,7 +4,7 @@
 // without SharedArrayBuffer the worker is terminated at once. A terminated or failed worker is replaced on next use.
 // Refuses nothing itself: every ending of a run becomes a WorkerOutcome or a RunError.
 
-import { requestStop, runError, STUCK_GRACE_MS, type GuestRunner, type RunError, type StartedTask, type StopEnds, type StopValue, type WorkerOutcome, type WorkerTask } from "@capsule/runtime/host";
+import { RunControl, runError, STUCK_GRACE_MS, type GuestRunner, type RunError, type StartedTask, type StopEnds, type StopValue, type WorkerOutcome, type WorkerTask } from "@capsule/runtime/host";
 import type { InitMessage, RunMessage, WorkerReply } from "./protocol.js";
 
 interface Slot {
@@ -103,9 +103,9 @@ export class GuestWorkers implements GuestRunner {
   }
 
   private runOn(slot: Slot, task: WorkerTask, onStop: (stop: (value: StopValue, ends: StopEnds) => void) => void): Promise<WorkerOutcome | RunError> {
-    const control = new Int32Array(task.control);
-    // Without a shared control word the engine cannot be told to stop: the worker is terminated instead.
-    const isolated = typeof SharedArrayBuffer !== "undefined" && task.control instanceof SharedArrayBuffer;
+    const control = new RunControl(task.control);
+    // Without a shared control block the engine cannot be told to stop: the worker is terminated instead.
+    const isolated = control.shared;
     const worker = this.workerOf(slot);
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
@@ -125,7 +125,7 @@ export class GuestWorkers implements GuestRunner {
           this.discard(slot);
           return finish(ends.terminated);
         }
-        if (!requestStop(control, value)) return;
+        if (!control.requestStop(value)) return;
         grace = setTimeout(() => {
           this.discard(slot);
           finish(ends.stuck);

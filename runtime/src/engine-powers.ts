@@ -14,6 +14,11 @@ export interface EnginePowers {
   engineBinary(): Promise<Uint8Array>;
   /** The text of one guest script. */
   guestSource(name: GuestFile): string;
+  /**
+   * This thread's id and its own CPU clock in ms, where the host has one (Linux: /proc/thread-self/schedstat). Without
+   * it, a guest is charged the wall-clock time of its slices of work, which counts time its thread waited for a core.
+   */
+  threadCpu?: { threadId: number; cpuMs(): number };
 }
 
 let provided: EnginePowers | undefined;

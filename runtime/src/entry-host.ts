@@ -4,11 +4,12 @@
 // Nothing here imports a Node built-in.
 
 export { createRunPath, type ResolvedImports, type RunDefaults, type RunModules, type RunPath, type RunPowers } from "./run-path.js";
-export { requestStop, type GuestRunner, type StartedTask, type StopEnds, type StopValue } from "./guest-runner.js";
+export type { GuestRunner, StartedTask, StopEnds } from "./guest-runner.js";
+export { CONTROL, RunControl, type StopValue } from "./control.js";
 export { resolveCatalogImports, type CatalogEntry, type CatalogLike, type CatalogRunOptions, type RunWarning, type SourceLoader } from "./catalog-resolver.js";
 export type { Transform, PreparedSource } from "./source.js";
 export type { HostCallTarget } from "./host-calls.js";
-export { CONTROL, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+export type { WorkerOutcome, WorkerTask } from "./protocol.js";
 export { STUCK_GRACE_MS, type Limits } from "./limits.js";
 export { ERROR_CODES, runError, type ErrorCode, type RunError } from "./errors.js";
 export { defaultPolicy, describeHostFunction, sideEffecting, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";

@@ -28,15 +28,18 @@ export function thrownToRunError(
     message = String(ctx.dump(handle));
   }
   const guestStack = stack ? cleanStack(stack) : undefined;
-  if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) {
-    return runError("E_MEMORY", `the guest heap outgrew limits.memoryBytes (${limits.memoryBytes} bytes)`, "RangeError", guestStack);
-  }
+  if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
   if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
     return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError`, "RangeError", guestStack);
   }
   const refused = refusal(message);
   if (refused) return runError(refused.code, refused.message, name, guestStack);
   return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
+}
+
+/** The run's error when an allocation failed: never the guest's to catch. */
+export function memoryExceeded(memoryBytes: number, guestStack?: string): RunError {
+  return runError("E_MEMORY", `the guest heap outgrew limits.memoryBytes (${memoryBytes} bytes); keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)`, "RangeError", guestStack);
 }
 
 /** Keeps only guest frames: drops the prelude's and any native frame. */

@@ -6,15 +6,26 @@
 
 import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from "quickjs-emscripten-core";
 import { FACADES_MODULE, type EngineTemplate, type RunHooks } from "./template.js";
-import { CONTROL, type Encoded, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import type { Encoded, WorkerOutcome, WorkerTask } from "./protocol.js";
+import { CONTROL, RunControl } from "./control.js";
+import { CpuMeter } from "./guest-cpu.js";
+import { enginePowers } from "./engine-powers.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
 import { readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { GuestConsole } from "./guest-console.js";
-import { thrownToRunError } from "./guest-errors.js";
+import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
+
+const cpuTimeExceeded = (cpuMs: number): Fatal => ({
+  code: "E_CPU_TIME",
+  message: `the guest exceeded its CPU limit of ${cpuMs} ms; raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`,
+});
+
+/** Promise jobs run between two checks of the run's limits. */
+const JOBS_PER_BATCH = 1_000;
 
 /** CPU time between heap samples taken from the interrupt handler. */
 const HEAP_SAMPLE_MS = 20;
@@ -46,26 +57,27 @@ export async function runGuest(template: EngineTemplate, task: WorkerTask): Prom
 class GuestRun implements RunHooks {
   private readonly rt: QuickJSRuntime;
   private readonly ctx: QuickJSContext;
-  private readonly control: Int32Array;
+  private readonly control: RunControl;
+  private readonly cpu: CpuMeter;
   private readonly scope = new Scope();
   private readonly console: GuestConsole;
   private readonly modules: ModuleGate;
   private readonly calls: GuestCalls;
   private readonly unlisten: (() => void) | undefined;
-  private cpuMs = 0;
-  private sliceStart = 0;
-  private inSlice = false;
   private peakHeapBytes = 0;
   private lastHeapSample = 0;
-  private fatal: Fatal | undefined;
+  private fatal: Fatal | RunError | undefined;
 
   constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
-    this.control = new Int32Array(task.control);
+    this.control = new RunControl(task.control);
+    const { threadCpu } = enginePowers();
+    this.cpu = new CpuMeter(task.limits.cpuMs, this.control, threadCpu);
+    this.control.markStarted(threadCpu?.threadId ?? 0, this.cpu.cpuAtStartMs);
     this.rt = template.rt;
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
-    this.calls = new GuestCalls({ ctx: this.ctx, decode: template.decode, slice: (work) => this.slice(work), fatal: (f) => (this.fatal ??= f), scope: this.scope }, task);
+    this.calls = new GuestCalls({ ctx: this.ctx, decode: template.decode, slice: (work) => this.slice(work), fatal: (f) => void (this.fatal ??= f), scope: this.scope }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     this.rt.setMaxStackSize(task.limits.stackBytes);
@@ -78,10 +90,12 @@ class GuestRun implements RunHooks {
     const main = this.startMain();
     if ("code" in main) return this.fail(main);
     for (;;) {
-      const jobs = this.slice(() => this.rt.executePendingJobs(-1));
+      // Jobs run in batches, so that a guest flooding the job queue still meets its limits between batches.
+      const jobs = this.slice(() => this.rt.executePendingJobs(JOBS_PER_BATCH));
       if (jobs.error) return this.fail(jobs.error.consume((e) => this.guestError(e)));
       const stop = this.stopReason();
       if (stop) return this.fail(stop);
+      if (this.rt.hasPendingJob()) continue;
       const state = this.ctx.getPromiseState(main.promise);
       if (state.type === "fulfilled") {
         this.sampleHeap();
@@ -112,11 +126,14 @@ class GuestRun implements RunHooks {
   // ---- engine callbacks (RunHooks)
 
   shouldInterrupt(): boolean {
-    if (Atomics.load(this.control, 0) !== CONTROL.RUNNING) return true;
+    if (this.control.state !== CONTROL.RUNNING) return true;
     if (this.fatal) return true;
-    const used = this.cpuMs + (performance.now() - this.sliceStart);
-    if (used - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
-    return used > this.task.limits.cpuMs;
+    if (this.template.outOfMemory) {
+      this.fatal = memoryExceeded(this.task.limits.memoryBytes);
+      return true;
+    }
+    if (this.cpu.used() - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
+    return this.cpu.spent();
   }
 
   loadModule = (name: string) => this.modules.load(name);
@@ -128,35 +145,28 @@ class GuestRun implements RunHooks {
   // ---- time accounting and interruption
 
   private slice<T>(work: () => T): T {
-    if (this.inSlice) return work();
-    this.inSlice = true;
-    this.sliceStart = performance.now();
-    try {
-      return work();
-    } finally {
-      this.cpuMs += performance.now() - this.sliceStart;
-      this.inSlice = false;
-    }
+    return this.cpu.slice(work);
   }
 
   /** Why the run must stop now, if it must: cancellation and wall clock first, then fatal limits, then CPU. */
-  private stopReason(): Fatal | undefined {
-    const control = Atomics.load(this.control, 0);
+  private stopReason(): Fatal | RunError | undefined {
+    const control = this.control.state;
+    if (this.template.outOfMemory) this.fatal ??= memoryExceeded(this.task.limits.memoryBytes);
     if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
     if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms` };
     if (this.fatal) return this.fatal;
-    if (this.cpuMs > this.task.limits.cpuMs) return { code: "E_CPU_TIME", message: `the guest exceeded its CPU limit of ${this.task.limits.cpuMs} ms` };
+    if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.task.limits.cpuMs && this.cpu.spent())) return cpuTimeExceeded(this.task.limits.cpuMs);
     return undefined;
   }
 
   private nextEvent(): Promise<void> {
-    if (this.calls.hasReplies || Atomics.load(this.control, 0) !== CONTROL.RUNNING) return Promise.resolve();
+    if (this.calls.hasReplies || this.control.state !== CONTROL.RUNNING) return Promise.resolve();
     return new Promise<void>((resolve) => {
       this.calls.onNextReply(resolve);
       // A page that is not cross-origin isolated has no SharedArrayBuffer: its runner stops a run by terminating
       // the worker, so only host replies wake this wait.
-      if (!(typeof SharedArrayBuffer !== "undefined" && this.control.buffer instanceof SharedArrayBuffer)) return;
-      const waiter = Atomics.waitAsync(this.control, 0, CONTROL.RUNNING);
+      if (!this.control.shared) return;
+      const waiter = Atomics.waitAsync(this.control.words, 0, CONTROL.RUNNING);
       if (waiter.async) void waiter.value.then(() => resolve());
       else resolve();
     });
@@ -259,7 +269,7 @@ class GuestRun implements RunHooks {
   }
 
   private stats() {
-    return { cpuMs: this.cpuMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated };
+    return { cpuMs: this.cpu.chargedMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated };
   }
 
   /**
@@ -268,7 +278,7 @@ class GuestRun implements RunHooks {
    * functions, array elements and buffers: an estimate, sampled at turn boundaries and every HEAP_SAMPLE_MS of CPU.
    */
   private sampleHeap(): void {
-    this.lastHeapSample = this.cpuMs + (this.inSlice ? performance.now() - this.sliceStart : 0);
+    this.lastHeapSample = this.cpu.used();
     try {
       // Computed against the run's own context: the public computeMemoryUsage() builds a service context per runtime.
       const internals = this.rt as unknown as { ffi: { QTS_RuntimeComputeMemoryUsage(rt: unknown, ctx: unknown): unknown }; rt: { value: unknown } };
@@ -287,7 +297,7 @@ class GuestRun implements RunHooks {
   /** Turns a thrown guest value into a RunError, naming the limit that fired when one did. */
   private guestError(handle: QuickJSHandle): RunError {
     const stop = this.stopReason();
-    if (stop) return runError(stop.code, stop.message);
+    if (stop) return "name" in stop ? stop : runError(stop.code, stop.message);
     return thrownToRunError(this.ctx, handle, this.task.limits, (message) => this.modules.refusalFor(message));
   }
 }

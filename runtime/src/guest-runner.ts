@@ -1,10 +1,13 @@
 // Owns the contract between the one run path and whatever owns a host's guest workers (a piscina pool of Node
 // threads, a page's Web Workers): start a task, learn when a worker has it, ask it to stop, and end it for good
-// when it does not stop in time. Also owns the graceful half of stopping, which every runner shares.
+// when it does not stop in time (the graceful half of stopping is RunControl.requestStop).
 // Refuses nothing itself.
 
 import type { RunError } from "./errors.js";
-import { CONTROL, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import type { WorkerOutcome, WorkerTask } from "./protocol.js";
+import type { StopValue } from "./control.js";
+
+export type { StopValue };
 
 /** How a stopped run ends when its guest does not unwind by itself, by where the run was. */
 export interface StopEnds {
@@ -16,7 +19,6 @@ export interface StopEnds {
   terminated: RunError;
 }
 
-export type StopValue = typeof CONTROL.WALL_TIME | typeof CONTROL.CANCELLED;
 
 export interface StartedTask {
   /** The worker's outcome, or the error the runner ended the run with (terminated, crashed, closed). */
@@ -30,11 +32,4 @@ export interface GuestRunner {
   readonly clockStartsOnWorker: boolean;
   /** Queues `task` for a free worker; `started` is called once one has it. */
   start(task: WorkerTask, started: () => void): StartedTask;
-}
-
-/** Flips a running run's control word to `value` and wakes its worker; false if the run was already stopping. */
-export function requestStop(control: Int32Array, value: StopValue): boolean {
-  if (Atomics.compareExchange(control, 0, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return false;
-  Atomics.notify(control, 0);
-  return true;
 }

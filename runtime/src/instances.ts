@@ -40,12 +40,33 @@ let breakAddress: number | undefined | null = null;
 
 async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
   const maximumPages = Math.ceil((WASM_BASE_BYTES + memoryBytes) / PAGE);
-  const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages }) as { buffer: ArrayBuffer };
+  const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages }) as { buffer: ArrayBuffer; grow(pages: number): number };
   const { module, layout } = await compiledModule();
-  const qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never }));
-  const instance = { qjs, memory, layout };
+  const instance: EngineInstance = { qjs: undefined as never, memory, layout, outOfMemory: false };
+  watchGrowth(instance, memory);
+  instance.qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never }));
   if (breakAddress === null) breakAddress = findBreakAddress(instance);
   return { instance };
+}
+
+/**
+ * Marks the instance out of memory when the engine's allocator could not grow its memory. The allocator asks for room
+ * through the memory's grow() and tries smaller amounts when a larger one fails; a failure nothing later made good
+ * means an allocation failed, which QuickJS reports as a catchable error (or, when even that cannot be allocated,
+ * as a thrown null): the run treats the mark as E_MEMORY instead, which no guest can catch.
+ */
+function watchGrowth(instance: EngineInstance, memory: { grow(pages: number): number }): void {
+  const grow = memory.grow.bind(memory);
+  memory.grow = (pages: number) => {
+    try {
+      const previous = grow(pages);
+      instance.outOfMemory = false;
+      return previous;
+    } catch (error) {
+      instance.outOfMemory = true;
+      throw error;
+    }
+  };
 }
 
 const keyOf = (memoryBytes: number, moduleSetKey: string) => `${memoryBytes}\n${moduleSetKey}`;

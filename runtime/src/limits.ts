@@ -84,6 +84,9 @@ export const WASM_BASE_BYTES = 16 * 1024 * 1024;
 /** Engine instances (one per memory limit and module set) a worker keeps; each holds its own linear memory. */
 export const WASM_INSTANCES_PER_WORKER = 4;
 
+/** The host's watchdog stops a run whose guest has spent this many times its cpuMs without stopping itself. */
+export const CPU_WATCHDOG_FACTOR = 1.1;
+
 /** After the wall clock fires, how long a worker may take to unwind before it is terminated and replaced. */
 export const STUCK_GRACE_MS = 250;
 

@@ -6,8 +6,9 @@ import { Piscina } from "piscina";
 import { availableParallelism } from "node:os";
 import { STUCK_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
-import { requestStop, type GuestRunner } from "./guest-runner.js";
-import { STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import type { GuestRunner } from "./guest-runner.js";
+import type { WorkerOutcome, WorkerTask } from "./protocol.js";
+import { RunControl } from "./control.js";
 
 // From src/ (tests) and from dist/ alike, the compiled worker lives in dist/.
 const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
@@ -41,7 +42,7 @@ export function nodeRunner(pool: WorkerPool): GuestRunner {
   return {
     clockStartsOnWorker: false,
     start(task) {
-      const control = new Int32Array(task.control);
+      const control = new RunControl(task.control);
       const kill = new AbortController();
       let killedFor: RunError | undefined;
       let grace: ReturnType<typeof setTimeout> | undefined;
@@ -52,11 +53,11 @@ export function nodeRunner(pool: WorkerPool): GuestRunner {
       return {
         outcome,
         stop(value, ends) {
-          if (!requestStop(control, value)) return;
+          if (!control.requestStop(value)) return;
           // A guest stuck in native code never reaches its interrupt handler: terminate its worker after a grace
           // period. A run still queued (no worker set its started flag) is simply dropped from the queue.
           grace = setTimeout(() => {
-            killedFor = Atomics.load(control, STARTED_INDEX) ? ends.stuck : ends.queued;
+            killedFor = control.started ? ends.stuck : ends.queued;
             kill.abort();
           }, STUCK_GRACE_MS);
         },

@@ -12,11 +12,6 @@ export interface Encoded {
   side: Array<Uint8Array | string>;
 }
 
-/** Values of the shared control word a worker polls from its interrupt handler. */
-export const CONTROL = { RUNNING: 0, WALL_TIME: 1, CANCELLED: 2 } as const;
-/** Index of the started flag in the control array, and its bytes. */
-export const STARTED_INDEX = 1;
-export const CONTROL_BYTES = 8;
 
 export interface WorkerTask {
   /** The guest's main module, already transformed to plain JS. */
@@ -40,10 +35,7 @@ export interface WorkerTask {
   facades: string[];
   /** Present when the run has host functions: carries HostCallMessage / HostReplyMessage. */
   port?: RunPort;
-  /**
-   * Int32Array(2) over a SharedArrayBuffer (a plain ArrayBuffer in a page that is not cross-origin isolated):
-   * [0] a CONTROL value, [1] STARTED once a worker has taken the task (so a stop can tell "queued" from "stuck").
-   */
+  /** The run's control block (control.ts): shared memory, or a plain copy in a page that is not cross-origin isolated. */
   control: SharedArrayBuffer | ArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;

@@ -15,8 +15,10 @@ import { listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
 import { CapsuleError, runError, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
-import { CONTROL, CONTROL_BYTES, type WorkerTask } from "./protocol.js";
+import type { WorkerTask } from "./protocol.js";
+import { CONTROL, RunControl } from "./control.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
+import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 
@@ -41,6 +43,8 @@ export interface RunPowers {
   factory: string;
   /** Prefix of run ids (unique per process): "run-<pid>", "browser-run". */
   runIdPrefix: string;
+  /** Reads a worker thread's own CPU time (Linux in Node), so the CPU watchdog never mistakes waiting for a core for work. */
+  threadCpuMs?: ThreadCpuReader;
 }
 
 /** What every run of one sandbox gets unless the run says otherwise. */
@@ -117,9 +121,7 @@ async function execute(
   if (!resolved.ok) return fail(resolved.error, resolved.warnings);
   const { graph, modules, warnings } = resolved;
 
-  // A page that is not cross-origin isolated has no shared memory: its runner terminates workers to stop them.
-  const shared = typeof SharedArrayBuffer === "function" && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
-  const control = new Int32Array(shared ? new SharedArrayBuffer(CONTROL_BYTES) : new ArrayBuffer(CONTROL_BYTES));
+  const control = RunControl.create();
   const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
   const { runner } = powers;
   let running: ReturnType<GuestRunner["start"]> | undefined;
@@ -147,8 +149,9 @@ async function execute(
   const task: WorkerTask = {
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
     limits, seed, now, namespaces: request.namespaces, hostModules: [...graph.hostModules.keys()], facades: graph.facades,
-    port: channel?.port2, control: control.buffer as SharedArrayBuffer | ArrayBuffer, streamLogs: trace.active,
+    port: channel?.port2, control: control.buffer, streamLogs: trace.active,
   };
+  const watchdog = cpuWatchdog(control, limits.cpuMs, powers.threadCpuMs, () => running?.stop(CONTROL.CPU_TIME, cpuEnds(limits.cpuMs)));
   let outcome;
   try {
     running = runner.start(task, () => wall.resume());
@@ -156,6 +159,7 @@ async function execute(
     outcome = await running.outcome;
   } finally {
     wall.stop();
+    watchdog.stop();
     signal?.removeEventListener("abort", onAbort);
     host?.close();
   }
@@ -175,6 +179,11 @@ const wallEnds = (wallMs: number): StopEnds => ({
   queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy); raise maxWorkers or limits.wallMs`),
   terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
 });
+
+const cpuEnds = (cpuMs: number): StopEnds => {
+  const ended = runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms without stopping at its interrupt handler (a long native operation, or work that absorbed the interrupt); its worker was terminated and replaced. Raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
+  return { stuck: ended, queued: ended, terminated: ended };
+};
 
 const CANCEL_ENDS: StopEnds = {
   stuck: runError("E_CANCELLED", "the run was cancelled by its signal; the guest did not yield, so its worker was terminated and replaced"),

@@ -4,13 +4,14 @@
 
 import { runGuest } from "./guest-run.js";
 import { discardInstance, templateFor } from "./instances.js";
-import { STARTED_INDEX, type WorkerOutcome, type WorkerTask } from "./protocol.js";
+import type { WorkerOutcome, WorkerTask } from "./protocol.js";
+import { CONTROL, RunControl } from "./control.js";
 
 export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
-  const control = new Int32Array(task.control);
-  Atomics.store(control, STARTED_INDEX, 1);
+  const control = new RunControl(task.control);
+  control.markStarted(0, Number.NaN); // the run's CPU clock starts in GuestRun; this says a worker has the task
   const preload = task.moduleSetKey
-    ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => Atomics.load(control, 0) !== 0 }
+    ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => control.state !== CONTROL.RUNNING }
     : undefined;
   const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task);
   if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { transform as esbuildTransform } from "esbuild";
 import { createWorkerPool, nodeRunner } from "./pool.js";
+import { threadCpuMs } from "./thread-cpu.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
 import { createRunPath, type ResolvedImports, type RunModules } from "./run-path.js";
@@ -29,7 +30,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const pool = createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile);
   const path = createRunPath(
-    { runner: nodeRunner(pool), transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}` },
+    { runner: nodeRunner(pool), transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
     options,
   );
   let closed = false;

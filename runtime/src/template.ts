@@ -50,6 +50,8 @@ export interface EngineInstance {
   qjs: QuickJSWASMModule;
   memory: { buffer: ArrayBuffer };
   layout?: WasmLayout;
+  /** Set when the engine's allocator could not grow the memory (instances.ts): an allocation failed. */
+  outOfMemory: boolean;
 }
 
 /** Part of the shadow stack left out of snapshots: dead whenever no engine call is active, which is when we restore. */
@@ -183,6 +185,12 @@ export class EngineTemplate {
   begin(hooks: RunHooks): void {
     if (this.current) throw new Error("engine template is already in use by another run");
     this.current = hooks;
+    this.instance.outOfMemory = false;
+  }
+
+  /** True when an allocation failed since the run began. */
+  get outOfMemory(): boolean {
+    return this.instance.outOfMemory;
   }
 
   /** Ends the current run. Every handle the run made must already be disposed: restoring invalidates them. */

@@ -8,7 +8,7 @@ import { nodeEngine } from "./node-engine.js";
 import { runTask } from "./run-task.js";
 import { pinRealmToUtc } from "./utc.js";
 
-provideEngine(nodeEngine);
+provideEngine(nodeEngine());
 pinRealmToUtc();
 // Warm the default template so the first run does not pay for compiling the engine and evaluating the prelude.
 (await templateFor(DEFAULT_LIMITS.memoryBytes)).end();

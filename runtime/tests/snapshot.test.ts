@@ -6,7 +6,7 @@ import type { EngineTemplate } from "../src/template.js";
 import { provideEngine } from "../src/engine-powers.js";
 import { nodeEngine } from "../src/node-engine.js";
 
-provideEngine(nodeEngine);
+provideEngine(nodeEngine());
 
 const idle = {
   shouldInterrupt: () => false,

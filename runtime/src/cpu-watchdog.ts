@@ -1,0 +1,30 @@
+// Owns the host's CPU watchdog over one run: a guest that never reaches its interrupt handler (one long native
+// operation) or cannot be stopped by it (async functions and promise jobs that absorb the interrupt, a recursion that
+// catches its stack overflow) is still stopped at its CPU budget, not at its wall clock. The worker publishes the
+// guest's charged time (control.ts); past CPU_WATCHDOG_FACTOR × cpuMs the thread's own CPU clock is read where the
+// host can (Linux) to confirm, and the run is stopped (its worker terminated after the grace period).
+// Refuses nothing itself. Without shared memory (a page that is not cross-origin isolated) it does nothing.
+
+import { epochNow, type RunControl } from "./control.js";
+import { CPU_WATCHDOG_FACTOR } from "./limits.js";
+
+/** Reads the CPU time in ms of a thread of this process by its id (undefined when it cannot). */
+export type ThreadCpuReader = (threadId: number) => number | undefined;
+
+export function cpuWatchdog(control: RunControl, cpuMs: number, readThreadCpu: ThreadCpuReader | undefined, expire: () => void): { stop(): void } {
+  if (!control.shared) return { stop() {} };
+  const limit = cpuMs * CPU_WATCHDOG_FACTOR;
+  const period = Math.max(5, Math.min(50, cpuMs / 4));
+  const check = () => {
+    if (control.started && control.estimatedCpuMs(epochNow()) > limit) {
+      const start = control.cpuAtStartMs;
+      const now = Number.isFinite(start) ? readThreadCpu?.(control.threadId) : undefined;
+      // The estimate counts time the thread waited for a core; its own clock does not.
+      if (now === undefined || now - start > limit) return expire();
+    }
+    timer = setTimeout(check, period);
+  };
+  // Nothing can have spent the budget before it has elapsed in wall-clock time.
+  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(check, limit);
+  return { stop: () => clearTimeout(timer) };
+}
