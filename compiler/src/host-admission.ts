@@ -40,6 +40,7 @@ export async function admitHostModules(result: CompileResult, admitter: HostAdmi
     const verdict = admitter.admit(entry.pack, hostId);
     if (!verdict.ok) {
       refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code, message: verdict.message });
+      // A registry code, not one of the compiler's: Diagnostic.code does not name it (the CLI's hints do).
       result.diagnostics.push({ code: verdict.code as never, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
       continue;
     }

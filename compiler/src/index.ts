@@ -13,7 +13,8 @@ export { computeCacheKey, declarationHash, type CacheKeyParts, type HashedFile }
 export { esbuildBundler, type Bundler } from "./bundle/bundler.js";
 export { BUNDLE_OPTIONS } from "./bundle/options.js";
 export { isNodeBuiltin } from "./bundle/builtins.js";
-export { CODE_MEANINGS, ALL_CODES, type Code } from "./codes.js";
+export { COMPILER_CODES, ALL_CODES, type Code, type CodeRow, type HintSource } from "./codes.js";
+export { CompilerError } from "./errors.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export { LIMITS, DEFAULT_LIMITS, resolveLimits, type CompilerLimits, type LimitName, type LimitSpec } from "./limits.js";
 export { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES, type ForbiddenGlobal } from "./forbidden-globals.js";

@@ -48,21 +48,21 @@ export async function admitWasmModules(result: CompileResult, cacheDir: string):
     const declaration = entry.declaration as WasmDeclaration;
     const raised = raisedBudget(declaration.limits);
     if (raised) {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-limits-raised" as never, message: raised });
-      result.diagnostics.push({ code: "wasm-limits-raised" as never, severity: "error", message: raised, pack: entry.pack, specifier: entry.specifier });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-limits-raised", message: raised });
+      result.diagnostics.push({ code: "wasm-limits-raised", severity: "error", message: raised, pack: entry.pack, specifier: entry.specifier });
       continue;
     }
     let binary: Uint8Array;
     try {
       binary = new Uint8Array(await readFile(entry.file));
     } catch {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-invalid-binary" as never, message: `cannot read ${declaration.file}` });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-invalid-binary", message: `cannot read ${declaration.file}` });
       continue;
     }
     const verdict = admitWasm(binary, declaration.exports as Record<string, WasmExportDeclaration>);
     if (!verdict.ok) {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code as never, message: verdict.message });
-      result.diagnostics.push({ code: verdict.code as never, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code, message: verdict.message });
+      result.diagnostics.push({ code: verdict.code, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
       continue;
     }
     const hostId = `wasm:${entry.specifier}`;
