@@ -16,13 +16,17 @@ export { isNodeBuiltin } from "./bundle/builtins.js";
 export { COMPILER_CODES, ALL_CODES, type Code, type CodeRow, type HintSource } from "./codes.js";
 export { CompilerError } from "./errors.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
-export { LIMITS, DEFAULT_LIMITS, resolveLimits, type CompilerLimits, type LimitName, type LimitSpec } from "./limits.js";
+export {
+  LIMITS, COMPILE_CONCURRENCY, PROBE_BUDGETS, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, resolveLimits,
+  type CompilerLimits, type LimitName, type LimitRow,
+} from "./limits.js";
 export { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES, type ForbiddenGlobal } from "./forbidden-globals.js";
 export { COMPILER_VERSION } from "./version.js";
 export type * from "./types.js";
-export { createSandboxProbe, compileWithSandbox, PROBE_CPU_MS, PROBE_WALL_MS, type SandboxProbe } from "./sandbox-probe.js";
+export { createSandboxProbe, compileWithSandbox, type SandboxProbe } from "./sandbox-probe.js";
 export { admitHostModules, type HostAdmitter } from "./host-admission.js";
 export { admitWasmModules, type WasmCatalogInfo } from "./wasm-admission.js";
-export { admitWasm, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, BYTES_CONVENTION, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
+export { admitWasm, BYTES_CONVENTION, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
+export { WASM_LIMIT_ROWS, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, type WasmLimits } from "./wasm/limits.js";
 export { docs, type DocsOptions } from "./docs.js";
 export { pruneCache, type PruneOptions, type PruneReport } from "./cache/prune.js";

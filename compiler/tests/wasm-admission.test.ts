@@ -5,9 +5,9 @@
 import wabtInit from "wabt";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  admitWasm, BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT, DEFAULT_WASM_LIMITS, resolveWasmLimits,
-  WASM_LIMIT_CEILINGS, type WasmAdmitCode, type WasmAdmitResult, type WasmExportDeclaration,
+  admitWasm, BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT, type WasmAdmitCode, type WasmAdmitResult, type WasmExportDeclaration,
 } from "../src/wasm/admit.js";
+import { DEFAULT_WASM_LIMITS, resolveWasmLimits, WASM_LIMIT_CEILINGS } from "../src/wasm/limits.js";
 
 type Wabt = Awaited<ReturnType<typeof wabtInit>>;
 let wabt: Wabt;

@@ -9,7 +9,7 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { sha256 } from "../canonical.js";
 import { isInside, relPosix } from "../fsutil.js";
-import { POINTER_MAX_ABSENT_CHECKS } from "../limits.js";
+import { POINTER_MAX_ABSENT_CHECKS } from "../tuning.js";
 import type { Metafile } from "../bundle/bundler.js";
 import { VIRTUAL_NAMESPACE } from "../bundle/run.js";
 import { npmPackageName } from "../manifest/validate.js";

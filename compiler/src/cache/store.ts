@@ -10,7 +10,7 @@ import { sha256 } from "../canonical.js";
 import type { Code } from "../codes.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { writeFileAtomic } from "../fsutil.js";
-import { CACHE_FORMAT_VERSION } from "../limits.js";
+import { CACHE_FORMAT_VERSION } from "../tuning.js";
 
 export interface BundledEntry {
   v: number;

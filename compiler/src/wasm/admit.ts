@@ -1,5 +1,5 @@
 // Owns admitting a wasm module declared by a pack: the binary is checked statically (never instantiated)
-// against the declaration of its exports and the wasm limits, and every refusal is data with a stable code.
+// against the declaration of its exports and the wasm limits (./limits.ts), and every refusal is data with a stable code.
 //
 // ───────────────────────────── THE BYTES CONVENTION (version 1) ─────────────────────────────
 // A declared export may use the pseudo-type "bytes" for any param and/or its result. The host runner
@@ -29,19 +29,7 @@
 // The declaration types are the WASM pool's own: one definition for admission, dispatch and the pool.
 import type { WasmExportDeclaration, WasmType } from "@capsule/host-modules/wasm-pool";
 export type { WasmExportDeclaration, WasmType };
-export interface WasmLimits { maxBinaryBytes: number; maxMemoryPages: number; maxParams: number }
-
-export const DEFAULT_WASM_LIMITS: Readonly<WasmLimits> = Object.freeze({
-  maxBinaryBytes: 4 * 1024 * 1024,
-  maxMemoryPages: 256, // 16 MiB
-  maxParams: 8,
-});
-/** A manifest may lower a limit but never raise it above these. */
-export const WASM_LIMIT_CEILINGS: Readonly<WasmLimits> = Object.freeze({
-  maxBinaryBytes: 16 * 1024 * 1024,
-  maxMemoryPages: 1024, // 64 MiB
-  maxParams: 16,
-});
+import { resolveWasmLimits, WASM_LIMIT_CEILINGS, type WasmLimits } from "./limits.js";
 
 export const BYTES_ALLOC_EXPORT = "alloc";
 export const BYTES_MEMORY_EXPORT = "memory";
@@ -69,16 +57,6 @@ export type WasmAdmitResult =
       bytesConvention: BytesConvention | null;
     }
   | { ok: false; code: WasmAdmitCode; message: string };
-
-/** Defaults, overridden by finite non-negative integers only, and clamped to WASM_LIMIT_CEILINGS. */
-export function resolveWasmLimits(limits?: Partial<WasmLimits>): WasmLimits {
-  const pick = (k: keyof WasmLimits): number => {
-    const v = limits?.[k];
-    const n = typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : DEFAULT_WASM_LIMITS[k];
-    return Math.min(n, WASM_LIMIT_CEILINGS[k]);
-  };
-  return { maxBinaryBytes: pick("maxBinaryBytes"), maxMemoryPages: pick("maxMemoryPages"), maxParams: pick("maxParams") };
-}
 
 // ── binary reader ──
 
