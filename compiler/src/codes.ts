@@ -179,7 +179,7 @@ export const COMPILER_CODES = {
     meaning: "the compiled module could not be written to the cache directory",
     hint: "make <home>/cache writable, or choose another home with --home or CAPSULE_HOME",
   },
-  // ── wasm admission (compileWithSandbox, after the compile: wasm/admit.ts and wasm-admission.ts)
+  // ── wasm admission (compileWithSandbox, after the compile: wasm/admit.ts and admission/wasm.ts)
   "wasm-invalid-binary": {
     meaning: "the .wasm file cannot be read or is not a valid WebAssembly module",
     hint: "rebuild the binary with a standard toolchain and check it with wasm-validate, using only features this engine supports",

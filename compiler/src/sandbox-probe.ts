@@ -6,8 +6,8 @@ import { createSandbox, type Sandbox } from "@capsule/runtime";
 import type { Probe } from "./types.js";
 import { defaultRegistry } from "@capsule/registry";
 import { compile, type CompileOptions, type CompileResult } from "./compile/compile.js";
-import { admitHostModules, type HostAdmitter } from "./host-admission.js";
-import { admitWasmModules } from "./wasm-admission.js";
+import { admitHostModules, type HostAdmitter } from "./admission/host.js";
+import { admitWasmModules } from "./admission/wasm.js";
 import { PROBE_BUDGETS } from "./limits.js";
 
 export interface SandboxProbe {

@@ -20,7 +20,7 @@ import { analyzeLoadTime } from "../scan/load-time.js";
 import { scopeIndex } from "../scan/scope.js";
 
 export type SiteClass = "dead" | "deferred" | "try" | "typeof-require" | "load";
-export type SiteKind = "require-call" | "dynamic-import";
+type SiteKind = "require-call" | "dynamic-import";
 
 type FileSites = Map<string, SiteClass[]>; // `${kind}\0${specifier}` → one class per site
 

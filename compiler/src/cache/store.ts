@@ -37,7 +37,7 @@ export interface RefusedEntry {
   diagnostics: Diagnostic[];
 }
 
-export type CacheEntry = BundledEntry | RefusedEntry;
+type CacheEntry = BundledEntry | RefusedEntry;
 
 export type EntryRead =
   | { kind: "miss" }

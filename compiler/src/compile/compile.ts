@@ -1,5 +1,5 @@
 // Owns compile(): discovery → every guest module down its road (bounded concurrency) → the catalog.
-// Host and wasm declarations are passed through in `catalog.pending` (admission is later work), refused
+// Host and wasm declarations are passed through in `catalog.pending` (compileWithSandbox admits them after), refused
 // packs and modules are listed in `catalog.refused`, and nothing a pack contains can make compile()
 // throw: options out of range come back as `options-invalid` diagnostics with an empty catalog.
 
@@ -57,7 +57,7 @@ export interface CompileResult {
 const bySpecifier = <T extends { specifier: string }>(a: T, b: T) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
 
 /** The normalized option set that goes into every cache key. */
-export function keyOptionsFor(limits: CompilerLimits): unknown {
+function keyOptionsFor(limits: CompilerLimits): unknown {
   return {
     bundle: normalizedBundleOptions(),
     scan: {
