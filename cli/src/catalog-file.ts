@@ -9,7 +9,7 @@ import { compileWithSandbox, type Catalog, type CompileProgress, type CompileRes
 import { ensureInstallRoot, type Locations } from "./paths.js";
 import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
 
-export interface CompileRootsOptions {
+interface CompileRootsOptions {
   force?: boolean;
   onProgress?: (event: CompileProgress) => void;
   /** Override the roots (pack check compiles one pack alone). */
@@ -35,7 +35,7 @@ export async function compileRoots(locations: Locations, options: CompileRootsOp
 }
 
 /** Writes the catalog atomically: a unique temp file in the same folder, then rename over the target. */
-export async function writeCatalog(file: string, catalog: Catalog): Promise<void> {
+async function writeCatalog(file: string, catalog: Catalog): Promise<void> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   try {

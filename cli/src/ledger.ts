@@ -7,7 +7,7 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 
-export interface LedgerEntry {
+interface LedgerEntry {
   name: string;
   version: string;
   source: string;
@@ -25,7 +25,7 @@ export interface Ledger {
   packs: Record<string, LedgerEntry>;
 }
 
-export const ledgerPath = (home: string) => path.join(home, "ledger.json");
+const ledgerPath = (home: string) => path.join(home, "ledger.json");
 
 export async function readLedger(home: string): Promise<Ledger> {
   try {

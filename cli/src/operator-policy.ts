@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { CompileResult } from "@capsule/compiler";
+import type { CliCode } from "./codes.js";
 
-export const policyPath = (home: string) => path.join(home, "policy.json");
+const policyPath = (home: string) => path.join(home, "policy.json");
 
 /** The pack patterns the operator allows, or undefined when there is no policy. Throws on a malformed file. */
 export function readOperatorPolicy(home: string): string[] | undefined {
@@ -34,7 +35,8 @@ export function applyOperatorPolicy(result: CompileResult, patterns: readonly st
   const refused = dropped.map((m) => ({
     specifier: m.specifier,
     pack: m.pack,
-    code: "pack-not-allowed" as never,
+    // The CLI's own code (codes.ts): the catalog's RefusedModule type names only compiler and registry codes.
+    code: ("pack-not-allowed" satisfies CliCode) as never,
     message: `the operator's policy (policy.json) does not allow pack ${m.pack}; allowed: ${patterns.join(", ")}`,
   }));
   return { ...result, catalog: { ...catalog, modules: kept, refused: [...catalog.refused, ...refused] } };

@@ -6,7 +6,7 @@ import Table from "cli-table3";
 import type { CompileProgress } from "@capsule/compiler";
 
 /** Width to lay tables out for. */
-export function outputWidth(): number {
+function outputWidth(): number {
   return process.stdout.isTTY && process.stdout.columns ? Math.max(60, process.stdout.columns) : 120;
 }
 

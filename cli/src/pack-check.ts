@@ -11,7 +11,7 @@ import { compileRoots } from "./catalog-file.js";
 import { hintFor } from "./hints.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface PackCheckOptions extends LocationOptions {
+interface PackCheckOptions extends LocationOptions {
   json?: boolean;
 }
 

@@ -7,7 +7,7 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { checkManifest } from "@capsule/compiler";
 
-export interface PackNewOptions {
+interface PackNewOptions {
   name?: string;
 }
 
@@ -24,7 +24,7 @@ function slugPart(text: string): string {
 }
 
 /** `@scope/name` when the folder sits in an `@scope` folder (npm's layout), else the folder's own name. */
-export function defaultPackName(dir: string): string {
+function defaultPackName(dir: string): string {
   const abs = path.resolve(dir);
   const base = slugPart(path.basename(abs)) || "my-pack";
   const parent = path.basename(path.dirname(abs));
@@ -79,7 +79,7 @@ function testName(name: string): string {
 }
 
 /** The scaffold's files, by path relative to the pack folder. */
-export function scaffold(name: string): Record<string, string> {
+function scaffold(name: string): Record<string, string> {
   const short = testName(name);
   const pkg = {
     name,

@@ -7,15 +7,15 @@ import { compileRoots } from "./catalog-file.js";
 import { makeTable, progressReporter } from "./output.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface PacksCompileOptions extends LocationOptions {
+interface PacksCompileOptions extends LocationOptions {
   force?: boolean;
   prune?: boolean;
   json?: boolean;
 }
 
-export type RowStatus = CompileStatus | "admitted" | "refused" | "pending";
+type RowStatus = CompileStatus | "admitted" | "refused" | "pending";
 
-export interface ModuleRow {
+interface ModuleRow {
   specifier: string;
   pack: string;
   status: RowStatus;
@@ -75,7 +75,7 @@ function pruneLine(report: PruneReport): string {
 }
 
 /** One row per module; diagnostics that belong to no row come back as `loose`. */
-export function moduleRows(result: CompileResult, statuses: ReadonlyMap<string, CompileStatus>): { rows: ModuleRow[]; loose: Diagnostic[] } {
+function moduleRows(result: CompileResult, statuses: ReadonlyMap<string, CompileStatus>): { rows: ModuleRow[]; loose: Diagnostic[] } {
   const rows: ModuleRow[] = [];
   // Guest modules report compiled/cached through progress; host modules are admitted against the registry's pins.
   for (const m of result.catalog.modules) {
@@ -111,7 +111,7 @@ export function moduleRows(result: CompileResult, statuses: ReadonlyMap<string, 
 }
 
 /** One line per warning code: the first message, then how many more of the same code. */
-export function warningLines(warnings: readonly Diagnostic[]): string[] {
+function warningLines(warnings: readonly Diagnostic[]): string[] {
   const byCode = new Map<string, Diagnostic[]>();
   for (const w of warnings) byCode.set(w.code, [...(byCode.get(w.code) ?? []), w]);
   return [...byCode].map(([code, list]) => `warning ${code}: ${list[0]!.message}${list.length > 1 ? ` (+${list.length - 1} more like it)` : ""}`);

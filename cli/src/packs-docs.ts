@@ -6,7 +6,7 @@ import { docs } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface PacksDocsOptions extends LocationOptions {
+interface PacksDocsOptions extends LocationOptions {
   allow?: string[];
   format?: string;
 }

@@ -7,12 +7,12 @@ import { compileRoots, readCatalog } from "./catalog-file.js";
 import { makeTable } from "./output.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface PacksListOptions extends LocationOptions {
+interface PacksListOptions extends LocationOptions {
   json?: boolean;
   refresh?: boolean;
 }
 
-export interface ListedModule {
+interface ListedModule {
   specifier: string;
   kind: "guest" | "host" | "wasm" | "unknown";
   version?: string;
@@ -25,7 +25,7 @@ export interface ListedModule {
   summary?: string;
 }
 
-export interface ListedPack {
+interface ListedPack {
   name: string;
   version?: string;
   modules: ListedModule[];
@@ -72,7 +72,7 @@ export async function packsListCommand(options: PacksListOptions): Promise<numbe
 }
 
 /** Groups the catalog's three lists by pack, modules sorted by specifier. */
-export function listPacks(catalog: Catalog): ListedPack[] {
+function listPacks(catalog: Catalog): ListedPack[] {
   const packs = new Map<string, ListedPack>();
   const packOf = (name: string, version?: string) => {
     let p = packs.get(name);

@@ -21,25 +21,25 @@ export interface Locations {
   roots: string[];
   /** The repository's shipped packs folder, when it exists next to this CLI. */
   shippedRoot?: string;
-  /** Where `capsule packs install` (later work) puts third-party packs. */
+  /** Where `capsule packs install` puts third-party packs (a pack root). */
   installRoot: string;
   cacheDir: string;
   catalogFile: string;
 }
 
 /** The shipped packs folder, resolved from this file (cli/dist/paths.js or cli/src/paths.ts → <repo>/packs). */
-export function shippedPacksRoot(): string {
+function shippedPacksRoot(): string {
   return fileURLToPath(new URL("../../packs/", import.meta.url)).replace(/[\\/]$/, "");
 }
 
 /** `--home`, else $CAPSULE_HOME, else ~/.capsule (absolute). */
-export function capsuleHome(home?: string, env: NodeJS.ProcessEnv = process.env): string {
+function capsuleHome(home?: string, env: NodeJS.ProcessEnv = process.env): string {
   const chosen = home ?? (env.CAPSULE_HOME ? env.CAPSULE_HOME : path.join(homedir(), ".capsule"));
   return path.resolve(chosen);
 }
 
 /** $CAPSULE_PACK_PATH split on the platform's path delimiter, empty entries dropped. */
-export function envPackRoots(env: NodeJS.ProcessEnv = process.env): string[] {
+function envPackRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.CAPSULE_PACK_PATH ?? "").split(path.delimiter).filter((p) => p.trim() !== "").map((p) => path.resolve(p));
 }
 

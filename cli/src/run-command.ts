@@ -11,7 +11,7 @@ import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
-export interface RunOptions extends LocationOptions {
+interface RunOptions extends LocationOptions {
   json?: boolean;
   seed?: number;
   now?: string;
@@ -23,7 +23,7 @@ export interface RunOptions extends LocationOptions {
 }
 
 /** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
-export const mayImport = (source: string): boolean => /\bimport\b/.test(source);
+const mayImport = (source: string): boolean => /\bimport\b/.test(source);
 
 /** Literal specifiers of static imports and re-exports, for notes about refused or missing modules. */
 function importedSpecifiers(source: string): string[] {

@@ -12,10 +12,10 @@ import { docs, type Catalog } from "@capsule/compiler";
 import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
-import { SERVE_CATALOG_POLL_MS } from "./limits.js";
+import { SERVE_CATALOG_POLL_MS } from "./tuning.js";
 import type { CatalogServer } from "@capsule/registry";
 
-export interface ServeOptions extends LocationOptions {
+interface ServeOptions extends LocationOptions {
   port?: number;
   host?: string;
   tokens?: string;

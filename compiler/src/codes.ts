@@ -1,57 +1,245 @@
-// Owns the stable codes of every diagnostic and refusal the compiler emits, with a one-line meaning each
-// (README.md expands each into "why and how to fix"). Nothing outside this union may be used as a code.
+// Owns the compiler's error vocabulary: every code a diagnostic, a refusal or a CompilerError may carry, as one row
+// each with its one-line meaning, the "how to fix it" hint a tool prints under it (a string, or a function of the
+// diagnostic's details where the fix names the builtin, the global, the field) and whether such a refusal may be
+// cached. Refuses any other code: `Code` is this table's keys. README.md ("Codes") lists every row.
 
-export const CODE_MEANINGS = {
+import type { Diagnostic } from "./diagnostics.js";
+
+/** What a hint may use: any diagnostic, or a catalog refusal (code + message only). */
+export type HintSource = { code: string } & Partial<Pick<Diagnostic, "message" | "path" | "details" | "file">>;
+
+export interface CodeRow {
+  readonly meaning: string;
+  readonly hint: string | ((d: HintSource) => string);
+  /** The refusal is a pure function of the recorded inputs, so it is cached with them. */
+  readonly cacheable?: true;
+}
+
+const detail = (d: HintSource, key: string): string | undefined => {
+  const v = d.details?.[key];
+  return typeof v === "string" && v ? v : undefined;
+};
+
+/** The first quoted name in a message, e.g. the package of an unresolved import. */
+const quoted = (d: HintSource): string | undefined => /"([^"]+)"/.exec(d.message ?? "")?.[1];
+
+export const COMPILER_CODES = {
   // ── options and roots
-  "options-invalid": "compile()/discoverPacks() was called with an option outside its allowed range",
-  "root-unreadable": "a discovery root does not exist or is not a readable folder",
+  "options-invalid": {
+    meaning: "a compiler function was called with an option or argument outside its allowed range (compile()/discoverPacks() options, computeCacheKey parts)",
+    hint: "an option is outside its allowed range; check the values you passed (--home, limits) against `capsule --help`",
+  },
+  "root-unreadable": {
+    meaning: "a discovery root does not exist or is not a readable folder",
+    hint: "create that folder, or drop it from --packs / CAPSULE_PACK_PATH",
+  },
   // ── manifest (package.json `capsule` field)
-  "manifest-unreadable": "package.json is missing, not a regular file, too large or not valid JSON",
-  "manifest-invalid": "the manifest does not match capsule-manifest.schema.json (the path says where)",
-  "manifest-reserved-name": "a module subpath or pack name uses a reserved segment (_capsule*, __proto__, constructor, prototype, ..)",
-  "manifest-duplicate-module": "two module subpaths are the same after normalization (trailing slash, //, ./, letter case)",
-  "manifest-path-escape": "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack",
-  "manifest-npm-not-dependency": "a guest module's `npm` names a package that is not in the pack's dependencies",
+  "manifest-unreadable": {
+    meaning: "package.json is missing, not a regular file, too large or not valid JSON",
+    hint: "make package.json a regular file of valid JSON under 256 KiB (check it with `node -e \"JSON.parse(require('fs').readFileSync('package.json','utf8'))\"`)",
+  },
+  "manifest-invalid": {
+    meaning: "the manifest does not match capsule-manifest.schema.json (the path says where)",
+    hint: (d) =>
+      `edit ${d.path ? `\`${d.path}\`` : "that field"} in package.json; @capsule/compiler/schema.json lists every allowed field and value (the message says what is valid)`,
+  },
+  "manifest-reserved-name": {
+    meaning: "a module subpath or pack name uses a reserved segment (_capsule*, __proto__, constructor, prototype, ..)",
+    hint: "rename it: _capsule*, __proto__, constructor, prototype and .. are reserved (compared case-insensitively) in subpaths and pack names",
+  },
+  "manifest-duplicate-module": {
+    meaning: "two module subpaths are the same after normalization (trailing slash, //, ./, letter case)",
+    hint: "keep one of the two keys: subpaths that differ only by letter case, a trailing /, // or ./ are the same module",
+  },
+  "manifest-path-escape": {
+    meaning: "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack",
+    hint: (d) =>
+      `ship the file inside the pack and point ${d.path ? `\`${d.path}\`` : "the field"} at it with a plain relative path (no .., backslash, absolute path, node_modules, or symlink leaving the pack)`,
+  },
+  "manifest-npm-not-dependency": {
+    meaning: "a guest module's `npm` names a package that is not in the pack's dependencies",
+    hint: (d) => {
+      const dep = quoted(d);
+      return `add ${dep ? `"${dep}"` : "the package"} to "dependencies" in package.json and install it, or fix the \`npm\` name`;
+    },
+  },
   // ── discovery
-  "pack-file-missing": "a file the manifest declares does not exist or is not a regular file",
-  "pack-too-large": "the files the manifest declares add up to more than PACK_DECLARED_MAX_BYTES",
-  "skill-too-large": "SKILL.md is larger than SKILL_MAX_BYTES",
-  "types-too-large": "the .d.ts file is larger than TYPES_MAX_BYTES",
-  "pack-shadowed": "a pack of the same name in a later root replaced this one",
-  "pack-duplicate-name": "two folders in the same root declare the same pack name; the first (by folder name) is kept",
+  "pack-file-missing": {
+    meaning: "a file the manifest declares does not exist or is not a regular file",
+    hint: (d) => `create the file, or fix the path in ${d.path ? `\`${d.path}\`` : "the manifest"} (paths are relative to the pack folder)`,
+  },
+  "pack-too-large": {
+    meaning: "the files the manifest declares add up to more than PACK_DECLARED_MAX_BYTES",
+    hint: "the files the manifest declares exceed 2 MiB: move data out of the pack, or split it into several packs",
+  },
+  "skill-too-large": {
+    meaning: "SKILL.md is larger than SKILL_MAX_BYTES",
+    hint: "shorten SKILL.md below 64 KiB: keep the summary, the exports with examples and the gotchas; link to longer docs",
+  },
+  "types-too-large": {
+    meaning: "the .d.ts file is larger than TYPES_MAX_BYTES",
+    hint: "trim the .d.ts below 128 KiB, or split the pack so each part declares fewer types",
+  },
+  "pack-shadowed": {
+    meaning: "a pack of the same name in a later root replaced this one",
+    hint: "if the override is intended there is nothing to do; otherwise remove one copy or reorder --packs / CAPSULE_PACK_PATH (later roots win)",
+  },
+  "pack-duplicate-name": {
+    meaning: "two folders in the same root declare the same pack name; the first (by folder name) is kept",
+    hint: "two folders of one root declare this name: remove or rename one of them (the first by folder name is kept)",
+  },
   // ── bundle (every guest module, npm or authored, takes the same bundle → scan → probe road)
-  "npm-module-builtin-import": "the module (or a dependency of it) imports a Node builtin such as fs or node:path, at module load",
-  "npm-module-builtin-optional": "a dependency require()s a Node builtin only optionally (try/catch, typeof require test, inside a function, browser field `false`); it gets an empty stub (warning)",
-  "npm-module-unresolved": "an import could not be resolved from the pack's folder",
-  "npm-module-too-large": "the bundled module is larger than MODULE_OUTPUT_MAX_BYTES",
-  "npm-module-build-failed": "esbuild could not bundle the module (syntax error, unknown file type, …)",
-  "npm-module-bundle-warning": "esbuild warned while bundling (for example a require() it could not bundle)",
-  "guest-module-import-outside-pack": "an authored module imports something that is not a file of its own pack",
-  "guest-module-file-too-large": "an authored source file is larger than AUTHORED_FILE_MAX_BYTES",
+  "npm-module-builtin-import": {
+    meaning: "the module (or a dependency of it) imports a Node builtin such as fs or node:path, at module load",
+    hint: (d) => {
+      const builtin = detail(d, "builtin");
+      const importer = detail(d, "importer");
+      const what = builtin ? `Node's "${builtin}"${importer && importer !== "<entry>" ? ` (imported by ${importer})` : ""}` : "a Node builtin";
+      return `this library needs ${what}; pick a dependency without it, import a narrower subpath, or ask for a host module`;
+    },
+    cacheable: true,
+  },
+  "npm-module-builtin-optional": {
+    meaning: "a dependency require()s a Node builtin only optionally (try/catch, typeof require test, inside a function, browser field `false`); it gets an empty stub (warning)",
+    hint: "nothing to fix at load: the Node builtin is required only behind a guard, in a try or lazily, and is replaced by an empty stub; the code paths that need it will not work in the sandbox",
+  },
+  "npm-module-unresolved": {
+    meaning: "an import could not be resolved from the pack's folder",
+    hint: (d) => {
+      const spec = detail(d, "import") ?? quoted(d);
+      return `install ${spec ? `"${spec}"` : "the missing package"} where the pack folder resolves it (\`npm install\` in the pack) and list it in "dependencies"`;
+    },
+  },
+  "npm-module-too-large": {
+    meaning: "the bundled module is larger than MODULE_OUTPUT_MAX_BYTES",
+    hint: "import a narrower subpath (e.g. `date-fns/format` rather than `date-fns`), drop heavy dependencies, or split the module",
+    cacheable: true,
+  },
+  "npm-module-build-failed": {
+    meaning: "esbuild could not bundle the module (syntax error, unknown file type, …)",
+    hint: "fix the source at the location esbuild reports; the module must parse as an ES module (or CommonJS esbuild can bundle)",
+  },
+  "npm-module-bundle-warning": {
+    meaning: "esbuild warned while bundling (for example a require() it could not bundle)",
+    hint: "check that the noted code still works without what esbuild could not bundle (often an optional require())",
+  },
+  "guest-module-import-outside-pack": {
+    meaning: "an authored module imports something that is not a file of its own pack",
+    hint: (d) => {
+      const spec = detail(d, "import");
+      return `an authored module may import only files of its own pack${spec ? ` ("${spec}" is not one)` : ""}: copy the code in, or declare the package as an \`npm\` guest module of the pack and let guests import it`;
+    },
+    cacheable: true,
+  },
+  "guest-module-file-too-large": {
+    meaning: "an authored source file is larger than AUTHORED_FILE_MAX_BYTES",
+    hint: "split the file (256 KiB each at most), or ship the code as a dependency bundled through an `npm` guest module",
+    cacheable: true,
+  },
   // ── scan
-  "npm-module-forbidden-global": "the bundled code reads a forbidden global (process, eval, fetch, …) without a feature test",
-  "forbidden-global-guarded": "the bundled code mentions a forbidden global only behind a typeof feature test, in a dead branch, or as a code-generation feature test (warning)",
-  "forbidden-global-deferred": "the bundled code uses a forbidden global only inside a function the module does not call at load; calling it throws in the guest (warning)",
-  "global-dynamic-access": "the bundled code reads globalThis[<computed>], which the scan cannot name (warning)",
-  "npm-module-dynamic-import": "the bundled code calls import() with a non-literal argument",
+  "npm-module-forbidden-global": {
+    meaning: "the bundled code reads a forbidden global (process, eval, fetch, …) without a feature test",
+    hint: (d) => {
+      const name = detail(d, "name");
+      const via = detail(d, "via");
+      const shown = name ? `\`${via ? `${via}.` : ""}${name}\`` : "this global";
+      const test = name && !via ? ` (\`typeof ${name} !== "undefined" && …\`)` : "";
+      return `${shown} does not exist in the sandbox: guard it with a typeof feature test${test}, pick a dependency that does not need it, or ask for a host module`;
+    },
+    cacheable: true,
+  },
+  "forbidden-global-guarded": {
+    meaning: "the bundled code mentions a forbidden global only behind a typeof feature test, in a dead branch, or as a code-generation feature test (warning)",
+    hint: "nothing to fix: in the sandbox the feature test fails and the fallback path runs; make sure that fallback is what you want",
+  },
+  "forbidden-global-deferred": {
+    meaning: "the bundled code uses a forbidden global only inside a function the module does not call at load; calling it throws in the guest (warning)",
+    hint: "nothing to fix at load: the global is used only inside a function that does not run when the module loads; calling that function in the sandbox will fail, so make sure guests never need that path",
+  },
+  "global-dynamic-access": {
+    meaning: "the bundled code reads globalThis[<computed>], which the scan cannot name (warning)",
+    hint: "make sure the code still works when the global it looks up is missing (the sandbox has no Node or browser globals)",
+  },
+  "npm-module-dynamic-import": {
+    meaning: "the bundled code calls import() with a non-literal argument",
+    hint: "replace import(<expression>) with literal imports (a map of literal import() calls works too)",
+    cacheable: true,
+  },
   // ── probe
-  "npm-module-probe-failed": "loading the module in a fresh guest failed (the message is the guest's)",
+  "npm-module-probe-failed": {
+    meaning: "loading the module in a fresh guest failed (the message is the guest's)",
+    hint: "the module threw while loading in a fresh guest (the message is the guest's): often a top-level use of an API the sandbox lacks; move it into a function or guard it, then `capsule pack check` again",
+  },
   // ── cache
-  "cache-entry-corrupt": "a cache entry failed verification (hash mismatch or unparsable); it was evicted and rebuilt",
-  "cache-write-failed": "the compiled module could not be written to the cache directory",
-} as const;
+  "cache-entry-corrupt": {
+    meaning: "a cache entry failed verification (hash mismatch or unparsable); it was evicted and rebuilt",
+    hint: "nothing to fix: the entry was rebuilt; if it keeps happening, check the disk and any other tool writing to <home>/cache",
+  },
+  "cache-write-failed": {
+    meaning: "the compiled module could not be written to the cache directory",
+    hint: "make <home>/cache writable, or choose another home with --home or CAPSULE_HOME",
+  },
+  // ── wasm admission (compileWithSandbox, after the compile: wasm/admit.ts and admission/wasm.ts)
+  "wasm-invalid-binary": {
+    meaning: "the .wasm file cannot be read or is not a valid WebAssembly module",
+    hint: "rebuild the binary with a standard toolchain and check it with wasm-validate, using only features this engine supports",
+  },
+  "wasm-too-large": {
+    meaning: "the .wasm binary is larger than maxBinaryBytes",
+    hint: "shrink the binary (strip custom sections, optimize with wasm-opt -Oz) or split the module",
+  },
+  "wasm-has-imports": {
+    meaning: "the module imports a function, memory, table or global; wasm modules must be self-contained",
+    hint: "define or link in everything the module imports and remove every import (no WASI, no host functions)",
+  },
+  "wasm-shared-memory": {
+    meaning: "the module's memory is shared (threads)",
+    hint: "build without threads/atomics and declare a non-shared memory",
+  },
+  "wasm-memory-unbounded": {
+    meaning: "a memory declares no maximum",
+    hint: "declare a memory maximum of at most maxMemoryPages (256 pages, 16 MiB, by default), e.g. -Wl,--max-memory=16777216",
+  },
+  "wasm-memory-too-large": {
+    meaning: "a memory's declared maximum is above maxMemoryPages",
+    hint: "lower the memory's maximum to at most maxMemoryPages (256 pages, 16 MiB, by default)",
+  },
+  "wasm-export-missing": {
+    meaning: "a declared export is not exported by the module",
+    hint: "export the function from the module, or fix its name in the manifest's `exports`",
+  },
+  "wasm-export-not-function": {
+    meaning: "a declared export is a memory, table or global, not a function",
+    hint: "declare only function exports in the manifest's `exports`",
+  },
+  "wasm-signature-mismatch": {
+    meaning: "a declared export's params or result do not match the function's core signature under the bytes convention",
+    hint: "fix the declaration or the function: a bytes param is (i32 ptr, i32 len), a bytes result is one i64 (ptr << 32) | len",
+  },
+  "wasm-signature-unsupported": {
+    meaning: "an export uses a type that cannot cross (v128, references, memory64), returns several values, or takes more than maxParams core params",
+    hint: "use only i32, i64, f32 and f64, at most one result and at most maxParams (8) core params; pass data through the bytes convention",
+  },
+  "wasm-start-function": {
+    meaning: "the module has a start function, which would run code at instantiation",
+    hint: "remove the start section and do the initialization inside the exported functions",
+  },
+  "wasm-bytes-convention-missing": {
+    meaning: "a declared export uses bytes, but the module lacks a memory exported as \"memory\" or an alloc(i32) -> i32 function",
+    hint: "export the memory as \"memory\" and a function \"alloc(i32 size) -> i32 ptr\" (compiler/src/wasm/CONVENTION.md)",
+  },
+  "wasm-limits-raised": {
+    meaning: "the manifest's wasm `limits` raise one of the WASM pool's default budgets (a pack may only lower them)",
+    hint: "lower or drop that entry of the manifest's `limits`: a pack may only tighten callsPerRun, inFlight, callTimeoutMs and totalTimeMs",
+  },
+} as const satisfies Record<string, CodeRow>;
 
 /** Every code the compiler can emit. */
-export type Code = keyof typeof CODE_MEANINGS;
+export type Code = keyof typeof COMPILER_CODES;
 
-export const ALL_CODES = Object.keys(CODE_MEANINGS) as Code[];
+export const ALL_CODES = Object.keys(COMPILER_CODES) as Code[];
 
-/** Codes whose refusal is deterministic given the recorded inputs, so it may be cached. */
-export const CACHEABLE_REFUSALS: ReadonlySet<Code> = new Set<Code>([
-  "npm-module-builtin-import",
-  "npm-module-too-large",
-  "npm-module-forbidden-global",
-  "npm-module-dynamic-import",
-  "guest-module-import-outside-pack",
-  "guest-module-file-too-large",
-]);
+/** Codes whose refusal is deterministic given the recorded inputs, so it may be cached (rows with `cacheable`). */
+export const CACHEABLE_REFUSALS: ReadonlySet<Code> = new Set(
+  ALL_CODES.filter((code) => (COMPILER_CODES[code] as CodeRow).cacheable === true),
+);

@@ -34,9 +34,3 @@ export const GUEST_GLOBAL_TYPEOF: Readonly<Record<string, "function" | "object">
 
 /** Names through which code reaches the global object itself (`globalThis.eval` is `eval`). */
 export const GLOBAL_OBJECT_NAMES = ["globalThis"] as const;
-
-const SET: ReadonlySet<string> = new Set(FORBIDDEN_GLOBALS);
-
-export function isForbiddenGlobal(name: string): name is ForbiddenGlobal {
-  return SET.has(name);
-}

@@ -31,7 +31,7 @@ export function relPosix(from: string, to: string): string {
   return path.relative(from, to).split(path.sep).join("/");
 }
 
-export type CappedRead =
+type CappedRead =
   | { ok: true; bytes: Buffer; size: number }
   | { ok: false; reason: "missing" | "not-file" | "too-large"; size?: number; message: string };
 
@@ -48,13 +48,4 @@ export async function readCapped(file: string, cap: number): Promise<CappedRead>
   const bytes = await fsp.readFile(file);
   if (bytes.length > cap) return { ok: false, reason: "too-large", size: bytes.length, message: `${bytes.length} bytes` };
   return { ok: true, bytes, size: bytes.length };
-}
-
-/** Real path, or undefined when the path does not exist. */
-export async function realpathOrUndefined(p: string): Promise<string | undefined> {
-  try {
-    return await fsp.realpath(p);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,31 +1,76 @@
-// Owns every size cap, count cap and tunable constant of the compiler, each with a default and a hard
-// ceiling. A caller may tighten a limit or raise it up to its ceiling; it can never switch one off.
-// Refuses (in resolveLimits) zero, negative, non-integer and above-ceiling overrides.
+// Owns the compiler's user-facing limits, one row each (default, floor, ceiling, the code a breach is reported
+// with, what it bounds), and everything derived from the rows: the defaults, the validation of overrides and the
+// README's table (limits-table.ts renders it). A caller may tighten a limit or raise it up to its ceiling; it can
+// never switch one off. Refuses (in resolveLimits, concurrencyProblem) non-integers and values outside
+// [floor, ceiling]. Internal tuning constants that no caller sets live in tuning.ts.
+
+import type { Code } from "./codes.js";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-export interface LimitSpec {
+/** One limit. The same shape is used by the runtime's and host-modules' limits. */
+export interface LimitRow {
   readonly default: number;
   readonly ceiling: number;
+  readonly floor: number;
+  /** The diagnostic code emitted when the limit is exceeded (or, for an option, when it is out of range). */
+  readonly code: string;
+  readonly doc: string;
 }
 
+/** A row of this package: its code is one of the compiler's. */
+type CompilerLimitRow = LimitRow & { readonly code: Code };
+
+/** The limits a caller sets through `compile({ limits })` and `discoverPacks({ limits })`. */
 export const LIMITS = {
-  /** Largest authored guest source file (the declared `source` and every sibling file it imports). */
-  AUTHORED_FILE_MAX_BYTES: { default: 256 * KiB, ceiling: 1 * MiB },
-  /** Sum of the files a pack's manifest declares (skill, types, sources, wasm files), node_modules excluded. */
-  PACK_DECLARED_MAX_BYTES: { default: 2 * MiB, ceiling: 16 * MiB },
-  /** Largest SKILL.md a pack may ship. */
-  SKILL_MAX_BYTES: { default: 64 * KiB, ceiling: 256 * KiB },
-  /** Largest .d.ts a pack may ship. */
-  TYPES_MAX_BYTES: { default: 128 * KiB, ceiling: 1 * MiB },
-  /** Largest package.json the discovery will read (it is untrusted JSON). */
-  PACKAGE_JSON_MAX_BYTES: { default: 256 * KiB, ceiling: 1 * MiB },
-  /** Largest bundled guest module (npm or authored); QuickJS parse time grows with bytes. */
-  MODULE_OUTPUT_MAX_BYTES: { default: 1 * MiB, ceiling: 8 * MiB },
-  /** Longest the injected probe may take for one module before it counts as failed. */
-  PROBE_TIMEOUT_MS: { default: 15_000, ceiling: 120_000 },
-} as const satisfies Record<string, LimitSpec>;
+  AUTHORED_FILE_MAX_BYTES: {
+    default: 256 * KiB, floor: 1, ceiling: 1 * MiB, code: "guest-module-file-too-large",
+    doc: "largest authored guest source file (the declared `source` and every sibling file it imports)",
+  },
+  PACK_DECLARED_MAX_BYTES: {
+    default: 2 * MiB, floor: 1, ceiling: 16 * MiB, code: "pack-too-large",
+    doc: "sum of the files a pack's manifest declares (skill, types, sources, wasm files), node_modules excluded",
+  },
+  SKILL_MAX_BYTES: { default: 64 * KiB, floor: 1, ceiling: 256 * KiB, code: "skill-too-large", doc: "largest SKILL.md a pack may ship" },
+  TYPES_MAX_BYTES: { default: 128 * KiB, floor: 1, ceiling: 1 * MiB, code: "types-too-large", doc: "largest .d.ts a pack may ship" },
+  PACKAGE_JSON_MAX_BYTES: {
+    default: 256 * KiB, floor: 1, ceiling: 1 * MiB, code: "manifest-unreadable",
+    doc: "largest package.json discovery reads (it is untrusted JSON)",
+  },
+  MODULE_OUTPUT_MAX_BYTES: {
+    default: 1 * MiB, floor: 1, ceiling: 8 * MiB, code: "npm-module-too-large",
+    doc: "largest bundled guest module (npm or authored); QuickJS parse time grows with bytes",
+  },
+  PROBE_TIMEOUT_MS: {
+    default: 15_000, floor: 1, ceiling: 120_000, code: "npm-module-probe-failed",
+    doc: "longest the injected probe may take for one module before it counts as failed",
+  },
+} as const satisfies Record<string, CompilerLimitRow>;
+
+/** Guest modules compiled at once in one compile() call: its `concurrency` option (esbuild itself is multi-threaded). */
+export const COMPILE_CONCURRENCY = {
+  default: 4, floor: 1, ceiling: 16, code: "options-invalid",
+  doc: "guest modules compiled at once: the `concurrency` option of compile() (esbuild itself is multi-threaded)",
+} as const satisfies CompilerLimitRow;
+
+/**
+ * The run budgets of the real probe (compileWithSandbox): evaluating a module's top level should be quick. Fixed:
+ * no option sets them, so the ceiling is the default. A probe that runs out is `npm-module-probe-failed`.
+ */
+export const PROBE_BUDGETS = {
+  PROBE_CPU_MS: {
+    default: 2_000, floor: 1, ceiling: 2_000, code: "npm-module-probe-failed",
+    doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox; fixed)",
+  },
+  PROBE_WALL_MS: {
+    default: 5_000, floor: 1, ceiling: 5_000, code: "npm-module-probe-failed",
+    doc: "wall-clock time of one module's probe in a fresh sandbox (compileWithSandbox; fixed)",
+  },
+} as const satisfies Record<string, CompilerLimitRow>;
+
+/** Every user-facing limit of the compiler, in the README's order (wasm admission has its own: wasm/limits.ts). */
+export const COMPILER_LIMIT_ROWS: Readonly<Record<string, LimitRow>> = { ...LIMITS, COMPILE_CONCURRENCY, ...PROBE_BUDGETS };
 
 export type LimitName = keyof typeof LIMITS;
 export type CompilerLimits = Record<LimitName, number>;
@@ -35,42 +80,13 @@ export const DEFAULT_LIMITS: CompilerLimits = Object.fromEntries(
   Object.entries(LIMITS).map(([k, v]) => [k, v.default]),
 ) as CompilerLimits;
 
-/** Most modules in one pack manifest (schema `maxProperties`). */
-export const MANIFEST_MAX_MODULES = 256;
-/** Longest one-line SKILL.md summary kept in the catalog; longer lines are cut with an ellipsis. */
-export const SUMMARY_MAX_CHARS = 240;
-/** Most findings of one code reported per module (the rest are counted in one closing diagnostic). */
-export const FINDINGS_MAX_PER_CODE = 20;
-/** Guest modules compiled at once in one compile() call (esbuild itself is multi-threaded). */
-export const COMPILE_CONCURRENCY = { default: 4, ceiling: 16 } as const;
-/** Bump when the meaning of a cache entry, pointer or key changes: every old entry then misses. */
-export const CACHE_FORMAT_VERSION = 1;
-/** Most resolution-candidate paths recorded per pointer (absence checks for closer node_modules copies). */
-export const POINTER_MAX_ABSENT_CHECKS = 2_000;
-/**
- * Largest dependency file whose require()/import() call sites are parsed to tell an optional builtin from
- * one needed at load; a bigger file counts as requiring it unguarded (a refusal). Part of the bundle
- * plugins' behaviour: changing it means bumping BUNDLE_PLUGINS_VERSION.
- */
-export const IMPORT_SITES_MAX_BYTES = 4 * MiB;
-/**
- * How many `module.exports = require(...)` re-export hops are followed to find a CommonJS dependency's named
- * exports (Node follows them the same way). Part of the bundle plugins' behaviour: see BUNDLE_PLUGINS_VERSION.
- */
-export const CJS_REEXPORT_MAX_DEPTH = 8;
-/**
- * A cache file the compiled catalog does not use is pruned only once it is at least this old: another compile
- * sharing the cache (other roots, another process) may have just written it and be about to use it.
- */
-export const CACHE_PRUNE_MIN_AGE_MS = 60 * 60 * 1000;
-/** Dependency files whose call-site classification is kept in memory across builds (by path and content hash). */
-export const IMPORT_SITES_CACHE_FILES = 256;
-
 export type LimitsResult =
   | { ok: true; limits: CompilerLimits }
   | { ok: false; problems: string[] };
 
-/** Merges caller overrides with the defaults; refuses anything outside (0, ceiling]. */
+const atLeast = (floor: number) => (floor === 1 ? "a positive integer" : `an integer of at least ${floor}`);
+
+/** Merges caller overrides with the defaults; refuses anything outside [floor, ceiling]. */
 export function resolveLimits(overrides: Partial<Record<string, unknown>> = {}): LimitsResult {
   const limits: CompilerLimits = { ...DEFAULT_LIMITS };
   const problems: string[] = [];
@@ -80,14 +96,22 @@ export function resolveLimits(overrides: Partial<Record<string, unknown>> = {}):
       problems.push(`unknown limit "${name}" (known: ${Object.keys(LIMITS).join(", ")})`);
       continue;
     }
-    const spec = LIMITS[name as LimitName];
-    if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
-      problems.push(`limit ${name} must be a positive integer, got ${String(value)}`);
-    } else if (value > spec.ceiling) {
-      problems.push(`limit ${name} = ${value} is above its ceiling ${spec.ceiling}`);
+    const row: LimitRow = LIMITS[name as LimitName];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < row.floor) {
+      problems.push(`limit ${name} must be ${atLeast(row.floor)}, got ${String(value)}`);
+    } else if (value > row.ceiling) {
+      problems.push(`limit ${name} = ${value} is above its ceiling ${row.ceiling}`);
     } else {
       limits[name as LimitName] = value;
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, limits };
+}
+
+/** Why compile()'s `concurrency` is out of range, or undefined when it is fine (undefined means the default). */
+export function concurrencyProblem(value: unknown): string | undefined {
+  const n = value ?? COMPILE_CONCURRENCY.default;
+  const { floor, ceiling } = COMPILE_CONCURRENCY;
+  if (typeof n === "number" && Number.isInteger(n) && n >= floor && n <= ceiling) return undefined;
+  return `concurrency must be an integer from ${floor} to ${ceiling}, got ${String(value)}`;
 }

@@ -6,12 +6,9 @@ import { createSandbox, type Sandbox } from "@capsule/runtime";
 import type { Probe } from "./types.js";
 import { defaultRegistry } from "@capsule/registry";
 import { compile, type CompileOptions, type CompileResult } from "./compile/compile.js";
-import { admitHostModules, type HostAdmitter } from "./host-admission.js";
-import { admitWasmModules } from "./wasm-admission.js";
-
-/** CPU and wall-clock budget of one probe (evaluating a module's top level should be quick). */
-export const PROBE_CPU_MS = 2_000;
-export const PROBE_WALL_MS = 5_000;
+import { admitHostModules, type HostAdmitter } from "./admission/host.js";
+import { admitWasmModules } from "./admission/wasm.js";
+import { PROBE_BUDGETS } from "./limits.js";
 
 export interface SandboxProbe {
   probe: Probe;
@@ -28,7 +25,7 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
       filename: "probe.js",
       seed: 0,
       now: 0,
-      limits: { cpuMs: PROBE_CPU_MS, wallMs: PROBE_WALL_MS },
+      limits: { cpuMs: PROBE_BUDGETS.PROBE_CPU_MS.default, wallMs: PROBE_BUDGETS.PROBE_WALL_MS.default },
       resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
     });
     if (result.ok) return { ok: true, exports: result.value };

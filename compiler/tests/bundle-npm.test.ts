@@ -7,7 +7,7 @@ import path from "node:path";
 import { parse } from "acorn";
 import { describe, expect, test } from "vitest";
 import { compile, type CompileResult } from "../src/index.js";
-import { CJS_REEXPORT_MAX_DEPTH } from "../src/limits.js";
+import { CJS_REEXPORT_MAX_DEPTH } from "../src/tuning.js";
 import { copyRoot, importCompiled, metafileProbe, ROOTS, tmp, writeTree } from "./helpers.js";
 
 const byName = (r: CompileResult, specifier: string) => r.catalog.modules.find((m) => m.specifier === specifier);

@@ -1,13 +1,12 @@
-// Static admission of wasm modules (compiler/src/wasm/admit.ts): every fixture binary is built here from WAT
-// with wabt, each refusal code has its own module, and the bytes convention is exercised end to end by
-// instantiating the admitted module the way the host runner will (CONVENTION.md).
+// Static admission of wasm modules (compiler/src/wasm/: admit.ts, binary.ts, convention.ts, limits.ts): every
+// fixture binary is built here from WAT with wabt, each refusal code has its own module, and the bytes convention
+// is exercised end to end by instantiating the admitted module the way the host runner will (CONVENTION.md).
 
 import wabtInit from "wabt";
 import { beforeAll, describe, expect, test } from "vitest";
-import {
-  admitWasm, BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT, DEFAULT_WASM_LIMITS, resolveWasmLimits,
-  WASM_LIMIT_CEILINGS, type WasmAdmitCode, type WasmAdmitResult, type WasmExportDeclaration,
-} from "../src/wasm/admit.js";
+import { admitWasm, type WasmAdmitCode, type WasmAdmitResult, type WasmExportDeclaration } from "../src/wasm/admit.js";
+import { BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT } from "../src/wasm/convention.js";
+import { DEFAULT_WASM_LIMITS, resolveWasmLimits, WASM_LIMIT_CEILINGS } from "../src/wasm/limits.js";
 
 type Wabt = Awaited<ReturnType<typeof wabtInit>>;
 let wabt: Wabt;

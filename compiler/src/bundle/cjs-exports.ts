@@ -7,7 +7,7 @@ import { promises as fsp } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { init, parse } from "cjs-module-lexer";
-import { CJS_REEXPORT_MAX_DEPTH } from "../limits.js";
+import { CJS_REEXPORT_MAX_DEPTH } from "../tuning.js";
 import type { Metafile } from "./bundler.js";
 import { VIRTUAL_NAMESPACE } from "./run.js";
 

@@ -8,19 +8,19 @@
 //  • "load"           — none of these: it runs, unguarded, while the file loads.
 // The file is parsed with acorn (as CommonJS script first, then as an ES module); a file that does not
 // parse, is too large, or has no literal site for the specifier is reported as undefined, and the caller
-// treats it as "load" (a refusal). Results are cached per file path and content (IMPORT_SITES_* in limits.ts).
+// treats it as "load" (a refusal). Results are cached per file path and content (IMPORT_SITES_* in tuning.ts).
 
 import { createHash } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import { parse } from "acorn";
 import { isIdentifier, parentMap, walk, type AstNode } from "../scan/ast.js";
 import { inDeadBranch, isGuarded, type GuardContext } from "../scan/guards.js";
-import { IMPORT_SITES_CACHE_FILES, IMPORT_SITES_MAX_BYTES } from "../limits.js";
+import { IMPORT_SITES_CACHE_FILES, IMPORT_SITES_MAX_BYTES } from "../tuning.js";
 import { analyzeLoadTime } from "../scan/load-time.js";
 import { scopeIndex } from "../scan/scope.js";
 
 export type SiteClass = "dead" | "deferred" | "try" | "typeof-require" | "load";
-export type SiteKind = "require-call" | "dynamic-import";
+type SiteKind = "require-call" | "dynamic-import";
 
 type FileSites = Map<string, SiteClass[]>; // `${kind}\0${specifier}` → one class per site
 

@@ -21,7 +21,7 @@ import { importSites, type SiteClass } from "./import-sites.js";
 import { commonJsExportNames } from "./cjs-exports.js";
 import { isMissingDefaultExport, runBuild, VIRTUAL_ENTRY, VIRTUAL_NAMESPACE, type BundleOutcome, type RunContext } from "./run.js";
 
-export function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
+function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
   const s = JSON.stringify(spec);
   // A CommonJS dependency: esbuild cannot see its names statically, so they are listed (found as Node finds them).
   if (commonJsNames.length > 0) return `export { default, ${commonJsNames.join(", ")} } from ${s};\n`;
@@ -31,7 +31,7 @@ export function entrySource(spec: string, withDefault: boolean, commonJsNames: r
 }
 
 /** Why a builtin import is only optional (the `reason` detail of npm-module-builtin-optional). */
-export type OptionalReason = Exclude<SiteClass, "load"> | "optional-importer" | "browser-false";
+type OptionalReason = Exclude<SiteClass, "load"> | "optional-importer" | "browser-false";
 
 const REASON_TEXT: Record<OptionalReason, string> = {
   dead: "only in a branch that never runs in the sandbox",
@@ -183,7 +183,7 @@ function display(packRoot: string, key: string): string {
  * require()/import() calls and browser-`false` builtins resolve to a stub; which of those are refusals is
  * decided when the build ends (judgeBuiltins). Also empties files mapped to false by their browser field.
  */
-export function builtinPlugin(packRoot: string, refusals: Diagnostic[], warnings: Diagnostic[]): Plugin {
+function builtinPlugin(packRoot: string, refusals: Diagnostic[], warnings: Diagnostic[]): Plugin {
   const browser = new BrowserFalseMap();
   const edges: BuiltinEdge[] = [];
   return {

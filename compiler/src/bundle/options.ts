@@ -1,5 +1,5 @@
 // Owns the esbuild options every guest module is bundled with, and their normalized form for the cache
-// key. Decisions (README "Bundling"): one self-contained ESM file, platform neutral, the "capsule",
+// key. Decisions (docs/bundling.md): one self-contained ESM file, platform neutral, the "capsule",
 // "module" and "import" conditions (so require() of a dual package also takes its ESM build: one copy,
 // better tree-shaking; `module` is the bundler condition that picks an ESM build where `import` points at
 // a CJS wrapper, as xstate's does), mainFields module→main (no "browser": browser builds reach for DOM globals), es2020,

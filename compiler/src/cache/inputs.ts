@@ -9,13 +9,13 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { sha256 } from "../canonical.js";
 import { isInside, relPosix } from "../fsutil.js";
-import { POINTER_MAX_ABSENT_CHECKS } from "../limits.js";
+import { POINTER_MAX_ABSENT_CHECKS } from "../tuning.js";
 import type { Metafile } from "../bundle/bundler.js";
 import { VIRTUAL_NAMESPACE } from "../bundle/run.js";
 import { npmPackageName } from "../manifest/validate.js";
 import type { HashedFile } from "./key.js";
 
-export type InputRole = "input" | "package-json" | "absent";
+type InputRole = "input" | "package-json" | "absent";
 
 export interface InputRecord {
   /** Path relative to the pack root (POSIX; may start with ../ for hoisted dependencies). */
@@ -32,7 +32,7 @@ function segmentsOf(p: string): string[] {
 }
 
 /** Folder of the npm package containing `abs` (…/node_modules/name or …/node_modules/@s/name), if any. */
-export function npmPackageRoot(abs: string): { root: string; name: string } | undefined {
+function npmPackageRoot(abs: string): { root: string; name: string } | undefined {
   const segs = segmentsOf(abs);
   const idx = segs.lastIndexOf("node_modules");
   if (idx < 0 || idx + 1 >= segs.length) return undefined;
@@ -86,7 +86,7 @@ export async function hashFile(abs: string): Promise<string | null> {
 }
 
 /** Absolute path of a file-namespace metafile input (undefined for virtual inputs). */
-export function inputAbsolute(packRoot: string, key: string): string | undefined {
+function inputAbsolute(packRoot: string, key: string): string | undefined {
   if (key.startsWith(`${VIRTUAL_NAMESPACE}:`)) return undefined;
   if (/^[a-z][a-z0-9-]*:/.test(key) && !path.isAbsolute(key)) return undefined;
   return path.resolve(packRoot, key);

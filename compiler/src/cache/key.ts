@@ -5,7 +5,7 @@
 // and de-duplicated, so the key is order-independent and stable across runs and machines.
 
 import { digestOf } from "../canonical.js";
-import { CACHE_FORMAT_VERSION } from "../limits.js";
+import { CACHE_FORMAT_VERSION } from "../tuning.js";
 import type { ModuleDeclaration } from "../types.js";
 
 /** [logical path, sha256 of content]. */

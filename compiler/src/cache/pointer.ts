@@ -7,10 +7,10 @@ import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { digestOf } from "../canonical.js";
 import { writeFileAtomic } from "../fsutil.js";
-import { CACHE_FORMAT_VERSION } from "../limits.js";
+import { CACHE_FORMAT_VERSION } from "../tuning.js";
 import { hashFile, type InputRecord } from "./inputs.js";
 
-export interface Pointer {
+interface Pointer {
   v: number;
   packRoot: string;
   specifier: string;

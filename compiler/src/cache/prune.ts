@@ -5,7 +5,7 @@
 
 import { promises as fsp } from "node:fs";
 import path from "node:path";
-import { CACHE_PRUNE_MIN_AGE_MS } from "../limits.js";
+import { CACHE_PRUNE_MIN_AGE_MS } from "../tuning.js";
 import type { Catalog } from "../types.js";
 
 export interface PruneOptions {

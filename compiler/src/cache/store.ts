@@ -10,7 +10,7 @@ import { sha256 } from "../canonical.js";
 import type { Code } from "../codes.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { writeFileAtomic } from "../fsutil.js";
-import { CACHE_FORMAT_VERSION } from "../limits.js";
+import { CACHE_FORMAT_VERSION } from "../tuning.js";
 
 export interface BundledEntry {
   v: number;
@@ -37,7 +37,7 @@ export interface RefusedEntry {
   diagnostics: Diagnostic[];
 }
 
-export type CacheEntry = BundledEntry | RefusedEntry;
+type CacheEntry = BundledEntry | RefusedEntry;
 
 export type EntryRead =
   | { kind: "miss" }

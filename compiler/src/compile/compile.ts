@@ -1,5 +1,5 @@
 // Owns compile(): discovery → every guest module down its road (bounded concurrency) → the catalog.
-// Host and wasm declarations are passed through in `catalog.pending` (admission is later work), refused
+// Host and wasm declarations are passed through in `catalog.pending` (compileWithSandbox admits them after), refused
 // packs and modules are listed in `catalog.refused`, and nothing a pack contains can make compile()
 // throw: options out of range come back as `options-invalid` diagnostics with an empty catalog.
 
@@ -10,7 +10,8 @@ import { CacheStore } from "../cache/store.js";
 import { error, type Diagnostic } from "../diagnostics.js";
 import { discoverPacks } from "../discovery/discover.js";
 import { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES } from "../forbidden-globals.js";
-import { COMPILE_CONCURRENCY, FINDINGS_MAX_PER_CODE, resolveLimits, type CompilerLimits } from "../limits.js";
+import { COMPILE_CONCURRENCY, concurrencyProblem, resolveLimits, type CompilerLimits } from "../limits.js";
+import { FINDINGS_MAX_PER_CODE } from "../tuning.js";
 import { normalizeSubpath, specifierOf } from "../manifest/subpaths.js";
 import { SCAN_RULES_VERSION } from "../scan/scan.js";
 import type { Catalog, CatalogModule, CompileProgress, PendingModule, Probe, RefusedModule, RefusedPack } from "../types.js";
@@ -56,7 +57,7 @@ export interface CompileResult {
 const bySpecifier = <T extends { specifier: string }>(a: T, b: T) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
 
 /** The normalized option set that goes into every cache key. */
-export function keyOptionsFor(limits: CompilerLimits): unknown {
+function keyOptionsFor(limits: CompilerLimits): unknown {
   return {
     bundle: normalizedBundleOptions(),
     scan: {
@@ -92,9 +93,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const lim = resolveLimits(options.limits);
   const problems = lim.ok ? [] : [...lim.problems];
   const concurrency = options.concurrency ?? COMPILE_CONCURRENCY.default;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > COMPILE_CONCURRENCY.ceiling) {
-    problems.push(`concurrency must be an integer from 1 to ${COMPILE_CONCURRENCY.ceiling}, got ${String(options.concurrency)}`);
-  }
+  const badConcurrency = concurrencyProblem(options.concurrency);
+  if (badConcurrency) problems.push(badConcurrency);
   if (typeof options.cacheDir !== "string" || !options.cacheDir) problems.push("cacheDir is required");
   if (typeof options.probe !== "function") problems.push("probe is required (a function)");
   if (!lim.ok || problems.length) return emptyResult(problems.map((p) => error("options-invalid", p)), started);

@@ -4,7 +4,7 @@
 
 import type { Code } from "../codes.js";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
-import { FINDINGS_MAX_PER_CODE } from "../limits.js";
+import { FINDINGS_MAX_PER_CODE } from "../tuning.js";
 import { describeFinding } from "../scan/describe.js";
 import { SCAN_WARNING_CODES, type ScanCode, type ScanFinding } from "../scan/scan.js";
 import type { OriginalPosition } from "../scan/sourcemap.js";

@@ -17,7 +17,8 @@ import { currentRecords, pointerPath, readPointer, writePointer } from "../cache
 import type { BundledEntry, CacheStore, EntryRead, RefusedEntry } from "../cache/store.js";
 import { CACHEABLE_REFUSALS } from "../codes.js";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
-import { CACHE_FORMAT_VERSION, type CompilerLimits } from "../limits.js";
+import type { CompilerLimits } from "../limits.js";
+import { CACHE_FORMAT_VERSION } from "../tuning.js";
 import { scanSource } from "../scan/scan.js";
 import { sourceMapLookup } from "../scan/sourcemap.js";
 import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe, RefusedModule } from "../types.js";

@@ -1,6 +1,6 @@
 // Owns calling the injected probe power safely: a timeout (PROBE_TIMEOUT_MS), a thrown error or a
 // malformed answer all become { ok: false } with a short message; export names come back sorted and
-// de-duplicated. The probe itself (a fresh QuickJS guest) is not implemented here.
+// de-duplicated. The probe itself is a power passed in (sandbox-probe.ts has the real one: a fresh QuickJS guest).
 
 import type { Probe, ProbeResult } from "../types.js";
 

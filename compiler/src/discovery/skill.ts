@@ -2,7 +2,7 @@
 // that names the module (its specifier or its subpath, bare or in `code`), else the file's first
 // paragraph line. Skips YAML front matter, code fences, HTML comments and tables; never renders Markdown.
 
-import { SUMMARY_MAX_CHARS } from "../limits.js";
+import { SUMMARY_MAX_CHARS } from "../tuning.js";
 
 type Block = { kind: "heading"; text: string } | { kind: "para"; text: string };
 

@@ -21,7 +21,7 @@ export function lexicalPathProblem(p: string): string | undefined {
   return undefined;
 }
 
-export type ResolvedDeclaredPath =
+type ResolvedDeclaredPath =
   | { ok: true; absolute: string; bytes: number }
   | { ok: false; diagnostic: Diagnostic };
 

@@ -8,7 +8,7 @@ import { formatFieldPath } from "./schema.js";
 
 const RESERVED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 
-export type SubpathCheck = { ok: true; normalized: string } | { ok: false; reason: string };
+type SubpathCheck = { ok: true; normalized: string } | { ok: false; reason: string };
 
 /** Normalizes a subpath key that already passed the schema pattern. */
 export function normalizeSubpath(key: string): SubpathCheck {

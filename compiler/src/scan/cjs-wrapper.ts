@@ -33,7 +33,7 @@ function isCommonJsHelper(fn: AstNode): boolean {
   return found;
 }
 
-export interface CommonJsWrappers {
+interface CommonJsWrappers {
   /** Identifier nodes reading a wrapper's `exports` / `module` parameter. */
   objects: Set<AstNode>;
   /** Wrapped function → the declarator binding `require_x`. */

@@ -23,7 +23,7 @@ const INVOKING_MEMBERS = new Set(["call", "apply", "bind", "constructor"]);
 const BENIGN_BINARY = new Set(["instanceof", "in", "==", "===", "!=", "!=="]);
 const MAX_ALIAS_DEPTH = 4;
 
-export interface CodegenSite {
+interface CodegenSite {
   /** Where the call happens (the callee identifier/member, or the escaping expression). */
   node: AstNode;
   /** True when it is a constant-argument call inside a catching try (a feature test). */

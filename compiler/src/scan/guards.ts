@@ -47,7 +47,7 @@ function isFeatureTest(n: AstNode, name: string, ctx: GuardContext): boolean {
 }
 
 /** True when `expr` contains a feature test for `name`. */
-export function containsFeatureTest(expr: AstNode, name: string, ctx: GuardContext): boolean {
+function containsFeatureTest(expr: AstNode, name: string, ctx: GuardContext): boolean {
   let found = false;
   walk(expr, (n) => {
     if (!found && isFeatureTest(n, name, ctx)) found = true;

@@ -30,16 +30,16 @@ export function isFunctionNode(n: AstNode): boolean {
   return FUNCTION_TYPES.has(n.type);
 }
 
-export type LoadState = "load" | "caught" | "deferred";
+type LoadState = "load" | "caught" | "deferred";
 
-export interface LoadTime {
+interface LoadTime {
   /** When `node` runs: at load, at load inside a catching try, or only when a function is called later. */
   stateOf(node: AstNode): LoadState;
   /** True when `node` only runs when a function the module does not call at load is called. */
   isDeferred(node: AstNode): boolean;
 }
 
-export interface LoadTimeOptions {
+interface LoadTimeOptions {
   /** Wrapper functions (esbuild's __commonJS callbacks) → the declarator whose binding runs them. */
   wrappers?: ReadonlyMap<AstNode, AstNode>;
   /** Whether a node sits in a branch that never runs in a guest; calls there trigger nothing. */

@@ -34,7 +34,7 @@ export type ScanCode =
 export const SCAN_WARNING_CODES: ReadonlySet<ScanCode> = new Set<ScanCode>(["forbidden-global-guarded", "forbidden-global-deferred", "global-dynamic-access"]);
 
 /** Why a finding got its code, when the code alone does not say it (shown after the message). */
-export type ScanReason =
+type ScanReason =
   /** eval/Function call inside a catching try with constant arguments. */
   | "codegen-feature-test"
   /** deferred eval/Function call in a bundle that feature-tests code generation. */

@@ -12,7 +12,7 @@ export interface ScopeVariable {
   defs: Array<{ type: string; node: AstNode }>;
 }
 
-export interface ScopeReference {
+interface ScopeReference {
   identifier: AstNode & { name: string };
   resolved: ScopeVariable | null;
   init?: boolean;

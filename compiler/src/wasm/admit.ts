@@ -1,60 +1,16 @@
-// Owns admitting a wasm module declared by a pack: the binary is checked statically (never instantiated)
-// against the declaration of its exports and the wasm limits, and every refusal is data with a stable code.
-//
-// ───────────────────────────── THE BYTES CONVENTION (version 1) ─────────────────────────────
-// A declared export may use the pseudo-type "bytes" for any param and/or its result. The host runner
-// implements exactly this (also in ./CONVENTION.md):
-//
-//  Required exports (checked here, else wasm-bytes-convention-missing), when ANY declared export uses bytes:
-//    - "memory" (BYTES_MEMORY_EXPORT): a memory export (the module's own, 32-bit, non-shared memory).
-//    - "alloc"  (BYTES_ALLOC_EXPORT):  a function export with the exact core signature (i32 size) -> i32 ptr.
-//
-//  A "bytes" PARAM stands for TWO consecutive core params (i32 ptr, i32 len) at its position, so a declared
-//  ["bytes", "i32"] has the core signature (i32, i32, i32). For each bytes argument, in param order, the host:
-//    1. calls alloc(len) (also when len is 0) and treats the i32 result as an unsigned u32 ptr;
-//    2. re-reads memory.buffer (alloc may have grown memory), refuses the call (a trap-like error) unless
-//       ptr + len <= memory.buffer.byteLength, and copies the argument bytes to [ptr, ptr + len);
-//    3. passes (ptr, len) as the two core params.
-//  The host never frees; the module owns the memory it handed out (it may reuse or reset it on the next call).
-//
-//  A "bytes" RESULT means the core function returns ONE i64 packing (ptr << 32) | len, both unsigned u32:
-//    r = BigInt.asUintN(64, result); ptr = Number(r >> 32n); len = Number(r & 0xffffffffn).
-//  After the call the host re-reads memory.buffer, refuses the result unless ptr + len <= byteLength, and copies
-//  [ptr, ptr + len) out before making any further call into the instance. len 0 is the empty result (ptr ignored).
-//
-//  Scalars map 1:1: declared i32/i64/f32/f64 are the same core types (i64 crosses the JS boundary as BigInt).
-//  maxParams counts CORE params (a bytes param counts 2). At most one core result.
-// ──────────────────────────────────────────────────────────────────────────────────────────────
+// Owns admitting a wasm module declared by a pack: the binary is checked statically (never instantiated, see
+// binary.ts) against the declaration of its exports, the wasm limits (limits.ts) and the bytes convention
+// (convention.ts), and every refusal is data with a stable code from the compiler's table; admitWasm never throws.
 
 // The declaration types are the WASM pool's own: one definition for admission, dispatch and the pool.
 import type { WasmExportDeclaration, WasmType } from "@capsule/host-modules/wasm-pool";
+import { funcTypeOf, parse, ParseError } from "./binary.js";
+import { BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT, type BytesConvention } from "./convention.js";
+import { resolveWasmLimits, WASM_LIMIT_CEILINGS, type WasmLimits } from "./limits.js";
+
 export type { WasmExportDeclaration, WasmType };
-export interface WasmLimits { maxBinaryBytes: number; maxMemoryPages: number; maxParams: number }
 
-export const DEFAULT_WASM_LIMITS: Readonly<WasmLimits> = Object.freeze({
-  maxBinaryBytes: 4 * 1024 * 1024,
-  maxMemoryPages: 256, // 16 MiB
-  maxParams: 8,
-});
-/** A manifest may lower a limit but never raise it above these. */
-export const WASM_LIMIT_CEILINGS: Readonly<WasmLimits> = Object.freeze({
-  maxBinaryBytes: 16 * 1024 * 1024,
-  maxMemoryPages: 1024, // 64 MiB
-  maxParams: 16,
-});
-
-export const BYTES_ALLOC_EXPORT = "alloc";
-export const BYTES_MEMORY_EXPORT = "memory";
-/** The bytes convention as data (returned by admitWasm when a declared export uses bytes). */
-export const BYTES_CONVENTION = Object.freeze({
-  version: 1,
-  allocExport: BYTES_ALLOC_EXPORT, // (i32 size) -> i32 ptr
-  memoryExport: BYTES_MEMORY_EXPORT,
-  param: "(i32 ptr, i32 len) pair; host copies input to alloc(len)",
-  result: "i64 = (ptr << 32) | len, unsigned; host copies [ptr, ptr+len) out of memory",
-} as const);
-export type BytesConvention = typeof BYTES_CONVENTION;
-
+/** The refusals of admitWasm; each is a row of the compiler's code table (codes.ts), so a Diagnostic can carry it. */
 export type WasmAdmitCode =
   | "wasm-invalid-binary" | "wasm-too-large" | "wasm-has-imports" | "wasm-shared-memory" | "wasm-memory-unbounded"
   | "wasm-memory-too-large" | "wasm-export-missing" | "wasm-export-not-function" | "wasm-signature-mismatch"
@@ -70,154 +26,11 @@ export type WasmAdmitResult =
     }
   | { ok: false; code: WasmAdmitCode; message: string };
 
-/** Defaults, overridden by finite non-negative integers only, and clamped to WASM_LIMIT_CEILINGS. */
-export function resolveWasmLimits(limits?: Partial<WasmLimits>): WasmLimits {
-  const pick = (k: keyof WasmLimits): number => {
-    const v = limits?.[k];
-    const n = typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : DEFAULT_WASM_LIMITS[k];
-    return Math.min(n, WASM_LIMIT_CEILINGS[k]);
-  };
-  return { maxBinaryBytes: pick("maxBinaryBytes"), maxMemoryPages: pick("maxMemoryPages"), maxParams: pick("maxParams") };
-}
-
-// ── binary reader ──
-
-class ParseError extends Error {}
-
-class Reader {
-  pos: number;
-  constructor(readonly buf: Uint8Array, start = 0, readonly end = buf.length) { this.pos = start; }
-  byte(): number {
-    if (this.pos >= this.end) throw new ParseError("unexpected end of binary");
-    return this.buf[this.pos++];
-  }
-  /** Unsigned LEB128 up to 64 bits (as a number; precision loss above 2^53 is irrelevant to admission). */
-  u(maxBits = 32): number {
-    let result = 0, mul = 1;
-    for (let i = 0; i < Math.ceil(maxBits / 7); i++) {
-      const b = this.byte();
-      result += (b & 0x7f) * mul;
-      if ((b & 0x80) === 0) return result;
-      mul *= 128;
-    }
-    throw new ParseError("LEB128 too long");
-  }
-  /** Signed LEB128 (only consumed, e.g. s33 heap types). */
-  s(maxBits = 33): void {
-    for (let i = 0; i < Math.ceil(maxBits / 7); i++) if ((this.byte() & 0x80) === 0) return;
-    throw new ParseError("LEB128 too long");
-  }
-  name(): string {
-    const len = this.u();
-    if (this.pos + len > this.end) throw new ParseError("name runs past its section");
-    const s = new TextDecoder().decode(this.buf.subarray(this.pos, this.pos + len));
-    this.pos += len;
-    return s;
-  }
-}
-
-type CoreType = WasmType | "v128" | "funcref" | "externref" | "ref";
-const VALTYPES: Record<number, CoreType> = { 0x7f: "i32", 0x7e: "i64", 0x7d: "f32", 0x7c: "f64", 0x7b: "v128", 0x70: "funcref", 0x6f: "externref" };
-
-function valtype(r: Reader): CoreType {
-  const b = r.byte();
-  if (b === 0x63 || b === 0x64) { r.s(33); return "ref"; }
-  const t = VALTYPES[b];
-  if (t) return t;
-  if (b >= 0x65 && b <= 0x74) return "ref"; // abstract heap type shorthands (GC / exceptions proposals)
-  throw new ParseError(`unknown value type 0x${b.toString(16)}`);
-}
-
-interface FuncType { params: CoreType[]; results: CoreType[] }
-interface Memory { initial: number; maximum: number | null; shared: boolean; memory64: boolean }
-interface Export { name: string; kind: number; index: number }
-interface Parsed {
-  types: Array<FuncType | null>; // null: a non-function type (GC proposal)
-  firstImport: { module: string; field: string; kind: number } | null;
-  importCount: number;
-  funcTypeIndices: number[];
-  memories: Memory[];
-  exports: Map<string, Export>;
-  hasStart: boolean;
-}
-
-function parse(buf: Uint8Array): Parsed {
-  const r = new Reader(buf);
-  const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-  for (const m of magic) if (r.byte() !== m) throw new ParseError("not a wasm 1.0 module (bad magic or version)");
-  const p: Parsed = { types: [], firstImport: null, importCount: 0, funcTypeIndices: [], memories: [], exports: new Map(), hasStart: false };
-  while (r.pos < buf.length) {
-    const id = r.byte();
-    const size = r.u();
-    const end = r.pos + size;
-    if (end > buf.length) throw new ParseError(`section ${id} runs past the end of the binary`);
-    const s = new Reader(buf, r.pos, end);
-    switch (id) {
-      case 1: { // type
-        const n = s.u();
-        for (let i = 0; i < n; i++) {
-          const form = s.byte();
-          if (form !== 0x60) { p.types.push(null); s.pos = end; break; } // rec/sub forms: stop reading, mark unknown
-          const params: CoreType[] = [];
-          for (let j = s.u(); j > 0; j--) params.push(valtype(s));
-          const results: CoreType[] = [];
-          for (let j = s.u(); j > 0; j--) results.push(valtype(s));
-          p.types.push({ params, results });
-        }
-        break;
-      }
-      case 2: { // import: only the first entry is read (any import is a refusal)
-        p.importCount = s.u();
-        if (p.importCount > 0) {
-          const module = s.name(), field = s.name(), kind = s.byte();
-          p.firstImport = { module, field, kind };
-        }
-        break;
-      }
-      case 3: { // function
-        for (let n = s.u(); n > 0; n--) p.funcTypeIndices.push(s.u());
-        break;
-      }
-      case 5: { // memory
-        for (let n = s.u(); n > 0; n--) {
-          const flags = s.u();
-          const memory64 = (flags & 0x04) !== 0;
-          const bits = memory64 ? 64 : 32;
-          const initial = s.u(bits);
-          const maximum = flags & 0x01 ? s.u(bits) : null;
-          p.memories.push({ initial, maximum, shared: (flags & 0x02) !== 0, memory64 });
-        }
-        break;
-      }
-      case 7: { // export
-        for (let n = s.u(); n > 0; n--) {
-          const name = s.name(), kind = s.byte(), index = s.u();
-          p.exports.set(name, { name, kind, index });
-        }
-        break;
-      }
-      case 8: p.hasStart = true; break;
-      default: break; // custom 0 and sections admission does not need (table, global, element, code, data, …)
-    }
-    r.pos = end;
-  }
-  return p;
-}
-
-// ── admission ──
-
 const KIND_NAMES: Record<number, string> = { 0: "function", 1: "table", 2: "memory", 3: "global", 4: "tag" };
 const SCALARS = new Set<string>(["i32", "i64", "f32", "f64"]);
 
 const fail = (code: WasmAdmitCode, message: string): WasmAdmitResult => ({ ok: false, code, message });
 const sig = (params: readonly string[], results: readonly string[]) => `(${params.join(", ")}) -> ${results.length ? results.join(", ") : "()"}`;
-
-function funcTypeOf(p: Parsed, funcIndex: number): FuncType | null {
-  // Function index space = imported functions first, then defined ones; imports are refused before this runs.
-  const defined = funcIndex - (p.firstImport ? p.importCount : 0);
-  const ti = p.funcTypeIndices[defined];
-  return ti === undefined ? null : p.types[ti] ?? null;
-}
 
 /**
  * Admit a wasm binary against its declared exports. Checks, in order: size, WebAssembly.validate, imports,

@@ -1,16 +1,16 @@
 // Owns admitting wasm declarations as the last step of a compile: the binary is validated against the declared
-// exports (src/wasm/admit.ts: no imports, bounded unshared memory, no start function, signatures within the
+// exports (../wasm/admit.ts: no imports, bounded unshared memory, no start function, signatures within the
 // contract, the bytes convention) and becomes a catalog module whose served source is a generated facade; the
 // binary itself is served to the host's WASM pool by digest. Any rule broken is a named refusal.
 
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { wasmFacadeSource } from "@capsule/registry";
 import { DEFAULT_WASM_BUDGET, type WasmBudget } from "@capsule/host-modules/wasm-pool";
-import { admitWasm, type WasmExportDeclaration } from "./wasm/admit.js";
-import type { CatalogModule, PendingModule, RefusedModule, WasmDeclaration } from "./types.js";
-import type { CompileResult } from "./compile/compile.js";
+import { admitWasm, type WasmExportDeclaration } from "../wasm/admit.js";
+import type { CatalogModule, PendingModule, RefusedModule, WasmDeclaration } from "../types.js";
+import type { CompileResult } from "../compile/compile.js";
+import { withVerdicts, writeFacade } from "./merge.js";
 
 /** What a catalog entry of kind "wasm" adds: where the binary is, its digest, its exports and budgets. */
 export interface WasmCatalogInfo {
@@ -29,18 +29,11 @@ function raisedBudget(limits: WasmDeclaration["limits"]): string | undefined {
   return undefined;
 }
 
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, text);
-  await rename(temp, path);
-}
-
 export async function admitWasmModules(result: CompileResult, cacheDir: string): Promise<CompileResult> {
-  const { catalog } = result;
   const pending: PendingModule[] = [];
   const admitted: Array<CatalogModule & { wasm: WasmCatalogInfo }> = [];
   const refused: RefusedModule[] = [];
-  for (const entry of catalog.pending) {
+  for (const entry of result.catalog.pending) {
     if (entry.kind !== "wasm" || !entry.file) {
       pending.push(entry);
       continue;
@@ -48,47 +41,39 @@ export async function admitWasmModules(result: CompileResult, cacheDir: string):
     const declaration = entry.declaration as WasmDeclaration;
     const raised = raisedBudget(declaration.limits);
     if (raised) {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-limits-raised" as never, message: raised });
-      result.diagnostics.push({ code: "wasm-limits-raised" as never, severity: "error", message: raised, pack: entry.pack, specifier: entry.specifier });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-limits-raised", message: raised });
+      result.diagnostics.push({ code: "wasm-limits-raised", severity: "error", message: raised, pack: entry.pack, specifier: entry.specifier });
       continue;
     }
     let binary: Uint8Array;
     try {
       binary = new Uint8Array(await readFile(entry.file));
     } catch {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-invalid-binary" as never, message: `cannot read ${declaration.file}` });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: "wasm-invalid-binary", message: `cannot read ${declaration.file}` });
       continue;
     }
     const verdict = admitWasm(binary, declaration.exports as Record<string, WasmExportDeclaration>);
     if (!verdict.ok) {
-      refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code as never, message: verdict.message });
-      result.diagnostics.push({ code: verdict.code as never, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
+      refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code, message: verdict.message });
+      result.diagnostics.push({ code: verdict.code, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
       continue;
     }
     const hostId = `wasm:${entry.specifier}`;
     const facade = wasmFacadeSource(hostId, Object.keys(verdict.exports));
-    const facadeSha = createHash("sha256").update(facade).digest("hex");
-    const dir = join(cacheDir, "facades");
-    await mkdir(dir, { recursive: true });
-    const sourcePath = join(dir, `${facadeSha}.js`);
-    await writeAtomic(sourcePath, facade);
+    const written = await writeFacade(cacheDir, facade);
     admitted.push({
       specifier: entry.specifier,
       pack: entry.pack,
       version: entry.version,
       kind: "wasm" as never,
       hostId,
-      sha256: facadeSha,
+      sha256: written.sha256,
       exports: [...Object.keys(verdict.exports), "default"].sort(),
       size: Buffer.byteLength(facade),
       summary: entry.summary,
-      sourcePath,
+      sourcePath: written.path,
       wasm: { file: entry.file, sha256: createHash("sha256").update(binary).digest("hex"), exports: verdict.exports, ...(declaration.limits ? { budget: declaration.limits } : {}) },
     });
   }
-  const bySpecifier = (a: { specifier: string }, b: { specifier: string }) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
-  return {
-    ...result,
-    catalog: { ...catalog, modules: [...catalog.modules, ...admitted].sort(bySpecifier), pending, refused: [...catalog.refused, ...refused].sort(bySpecifier) },
-  };
+  return withVerdicts(result, { admitted, refused, pending });
 }

@@ -2,11 +2,9 @@
 // id declared by its pinned package becomes a catalog module whose served source is the generated facade; any
 // other declaration (unknown id, another package's id, a look-alike) is a named refusal.
 
-import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import type { CatalogModule, HostAdmitCode, HostDeclaration, PendingModule, RefusedModule } from "./types.js";
-import type { CompileResult } from "./compile/compile.js";
+import type { CatalogModule, HostAdmitCode, HostDeclaration, PendingModule, RefusedModule } from "../types.js";
+import type { CompileResult } from "../compile/compile.js";
+import { withVerdicts, writeFacade } from "./merge.js";
 
 /** What admission needs of a registry (@capsule/registry's Registry has it). */
 export interface HostAdmitter {
@@ -15,23 +13,11 @@ export interface HostAdmitter {
     | { ok: false; code: HostAdmitCode; message: string };
 }
 
-async function writeFacade(cacheDir: string, source: string): Promise<{ sha256: string; path: string }> {
-  const sha256 = createHash("sha256").update(source).digest("hex");
-  const dir = join(cacheDir, "facades");
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${sha256}.js`);
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, source);
-  await rename(temp, path);
-  return { sha256, path };
-}
-
 export async function admitHostModules(result: CompileResult, admitter: HostAdmitter, cacheDir: string): Promise<CompileResult> {
-  const { catalog } = result;
   const pending: PendingModule[] = [];
   const admitted: CatalogModule[] = [];
   const refused: RefusedModule[] = [];
-  for (const entry of catalog.pending) {
+  for (const entry of result.catalog.pending) {
     if (entry.kind !== "host") {
       pending.push(entry);
       continue;
@@ -40,6 +26,7 @@ export async function admitHostModules(result: CompileResult, admitter: HostAdmi
     const verdict = admitter.admit(entry.pack, hostId);
     if (!verdict.ok) {
       refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code, message: verdict.message });
+      // A registry code, not one of the compiler's: Diagnostic.code does not name it (the CLI's hints do).
       result.diagnostics.push({ code: verdict.code as never, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
       continue;
     }
@@ -57,9 +44,5 @@ export async function admitHostModules(result: CompileResult, admitter: HostAdmi
       sourcePath: facade.path,
     });
   }
-  const bySpecifier = (a: { specifier: string }, b: { specifier: string }) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
-  return {
-    ...result,
-    catalog: { ...catalog, modules: [...catalog.modules, ...admitted].sort(bySpecifier), pending, refused: [...catalog.refused, ...refused].sort(bySpecifier) },
-  };
+  return withVerdicts(result, { admitted, refused, pending });
 }
