@@ -1,11 +1,10 @@
 // @capsule/registry: host-module pins, facades, admission and dispatch.
 
-export { createRegistry, defaultRegistry, HostCallError, type AdmitCode, type AdmitResult, type DispatchCode, type HostModuleCall, type Registry } from "./registry.js";
+export { createRegistry, defaultRegistry, HostCallError, type AdmitCode, type AdmitResult, type DispatchCode, type Registry } from "./registry.js";
 export { SHIPPED_PINS, type ExportPin, type HostPin, type ParamShape } from "./pins.js";
-export { facadeSource, BRIDGE_SPECIFIER } from "./facade.js";
+export { facadeSource, wasmFacadeSource } from "./facade.js";
 export { isLookalike, skeleton } from "./lookalike.js";
 export { checkArguments } from "./shapes.js";
 export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";
-export { wasmFacadeSource } from "./facade.js";
 export { createCatalogServer, type CatalogServer, type CatalogServerOptions, type ServedModule } from "./catalog-server.js";
 export { staticAssets, type StaticAssets } from "./static-assets.js";

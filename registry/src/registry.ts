@@ -4,6 +4,7 @@
 // outside the pin (so constructor, __proto__ and friends), and arguments that do not fit the pinned shapes —
 // all before any implementation loads.
 
+import type { HostModuleCall } from "@capsule/runtime/bridge";
 import { checkArguments } from "./shapes.js";
 import { facadeSource } from "./facade.js";
 import { isLookalike } from "./lookalike.js";
@@ -20,16 +21,6 @@ export class HostCallError extends Error {
   constructor(readonly code: DispatchCode | AdmitCode, message: string) {
     super(`${code}: ${message}`);
   }
-}
-
-/** What the runtime hands the dispatcher for one guest call through a facade. */
-export interface HostModuleCall {
-  runId?: string;
-  id: string;
-  exportName: string;
-  args: unknown[];
-  /** Host ids the run imported, each with the package that declared it. */
-  declared: ReadonlyMap<string, string>;
 }
 
 export interface Registry {

@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { WasmExportDeclaration, WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
-import { HostCallError, type HostModuleCall, type Registry } from "./registry.js";
+import type { HostModuleCall } from "@capsule/runtime/bridge";
+import { HostCallError, type Registry } from "./registry.js";
 
 /** Runs remembered as ended (a call still on its way in when its run ended is then cancelled, not made). */
 const ENDED_RUNS_REMEMBERED = 4096;

@@ -6,8 +6,10 @@ import type { LogEntry } from "./protocol.js";
 import type { CatalogLike, RunWarning } from "./catalog.js";
 import type { EventListener } from "./events.js";
 import type { Policy } from "./policy.js";
+import type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
 
 export type { Limits, RunError, LogEntry, CatalogLike, RunWarning };
+export type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
 
 /** A host function: receives decoded copies of the guest's arguments; may be async. */
 export type HostFunction = (...args: any[]) => unknown;
@@ -23,24 +25,6 @@ export interface ResolvedModule {
   digest?: string;
   /** Set when the module is a host module's facade: its host id and the package that declared it. */
   host?: { id: string; pack: string };
-}
-
-/** One guest call through a host module's facade. */
-export interface HostModuleCall {
-  /** Identifies the run making the call (unique in this process), for per-run budgets. */
-  runId: string;
-  id: string;
-  exportName: string;
-  args: unknown[];
-  /** Host ids the run imported, each with the package that declared it. */
-  declared: ReadonlyMap<string, string>;
-}
-
-/** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */
-export interface HostModuleDispatcher {
-  dispatch(call: HostModuleCall): Promise<unknown>;
-  /** Called once when a run that made host-module calls ends: cancel what it left queued, free its budget. */
-  endRun?(runId: string): void;
 }
 
 /** Resolves a static import before the run starts; undefined means "not available to this run". */
