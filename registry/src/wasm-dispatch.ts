@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { WasmExportDeclaration, WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
 import type { HostModuleCall } from "@capsule/runtime/bridge";
-import { HostCallError, type Registry } from "./registry.js";
+import { HostCallError } from "./codes.js";
+import type { Registry } from "./registry.js";
 
 /** Runs remembered as ended (a call still on its way in when its run ended is then cancelled, not made). */
 const ENDED_RUNS_REMEMBERED = 4096;
@@ -22,7 +23,6 @@ export interface WasmCatalogEntry {
   hostId: string;
   wasm: { file: string; sha256: string; exports: Record<string, WasmExportDeclaration>; budget?: Record<string, number> };
 }
-
 
 export interface CapsuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
