@@ -4,7 +4,7 @@
 // the host-function namespaces with their signatures and descriptions.
 
 import { readFile } from "node:fs/promises";
-import { DEFAULT_LIMITS, STANDARD_GLOBALS, hostFunctionInfo, type HostFunctions, type Limits } from "@capsule/runtime";
+import { DEFAULT_LIMITS, describeLimits, STANDARD_GLOBALS, hostFunctionInfo, type HostFunctions, type Limits } from "@capsule/runtime";
 import { discoverPacks } from "./discovery/discover.js";
 import type { Catalog, CatalogModule } from "./types.js";
 
@@ -73,7 +73,7 @@ function markdownDocs(modules: CatalogModule[], typesByPack: Map<string, string>
     "",
     "# Limits",
     "",
-    ...Object.entries(limits).map(([name, value]) => `- ${name}: ${value}`),
+    ...describeLimits(limits),
     "",
   );
   return out.join("\n");

@@ -1,9 +1,11 @@
 // Owns the checks every export runs before any work: the type and size of its main arguments and its options
-// against a per-function allowlist. Refuses unknown option keys, wrong-typed or out-of-range options, accessor
-// properties, non-plain objects, text over MAX_TEXT_BYTES and bytes over MAX_INPUT_BYTES.
+// against a per-function allowlist, and the rule of an option that overrides a limit (read from its row). Refuses
+// unknown option keys, wrong-typed or out-of-range options, accessor properties, non-plain objects, text over
+// SHARED_LIMITS.textBytes and bytes over SHARED_LIMITS.inputBytes.
 
+import type { LimitRow } from "./descriptor.js";
 import { HostModuleError } from "./errors.js";
-import { MAX_INPUT_BYTES, MAX_OPTION_STRING_LENGTH, MAX_TEXT_BYTES } from "./limits.js";
+import { SHARED_LIMITS } from "./limits.js";
 
 /** One option's rule: what it must be (for the message) and the test. */
 export interface OptionRule {
@@ -53,6 +55,11 @@ export function intRange(min: number, max: number): OptionRule {
   };
 }
 
+/** The rule of an option that overrides `row`'s limit: an integer from its floor to its ceiling, never past it. */
+export function withinLimit(row: LimitRow): OptionRule {
+  return intRange(row.floor, row.ceiling);
+}
+
 export function oneOf(...values: readonly unknown[]): OptionRule {
   return {
     expect: `one of ${values.map((v) => JSON.stringify(v)).join(", ")}`,
@@ -69,8 +76,8 @@ export function text(min: number, max: number, expect?: string, extra?: (v: stri
   };
 }
 
-/** An absolute URL, as `new URL` accepts it, no longer than MAX_OPTION_STRING_LENGTH. */
-export const absoluteUrl: OptionRule = text(1, MAX_OPTION_STRING_LENGTH, "an absolute URL such as \"https://example.com/page\"", (v) => {
+/** An absolute URL, as `new URL` accepts it, no longer than SHARED_LIMITS.optionStringLength. */
+export const absoluteUrl: OptionRule = text(1, SHARED_LIMITS.optionStringLength.default, "an absolute URL such as \"https://example.com/page\"", (v) => {
   try {
     new URL(v);
     return true;
@@ -115,33 +122,33 @@ export function readOptions(fn: string, options: unknown, rules: Record<string, 
   return result;
 }
 
-/** Refuses anything but a string of at most MAX_TEXT_BYTES UTF-8 bytes. */
+/** Refuses anything but a string of at most SHARED_LIMITS.textBytes UTF-8 bytes. */
 export function checkText(fn: string, name: string, value: unknown): string {
   if (typeof value !== "string") {
     throw new HostModuleError("input-invalid", `${fn}: ${name} must be a string, got ${typeName(value)}`);
   }
-  // Cheap bound first: a string of fewer UTF-16 units than MAX_TEXT_BYTES / 3 cannot be over.
-  if (value.length * 3 > MAX_TEXT_BYTES) {
+  // Cheap bound first: a string of fewer UTF-16 units than SHARED_LIMITS.textBytes / 3 cannot be over.
+  if (value.length * 3 > SHARED_LIMITS.textBytes.default) {
     const bytes = Buffer.byteLength(value, "utf8");
-    if (bytes > MAX_TEXT_BYTES) {
+    if (bytes > SHARED_LIMITS.textBytes.default) {
       throw new HostModuleError(
         "input-too-large",
-        `${fn}: ${name} is ${n(bytes)} UTF-8 bytes, over the ${n(MAX_TEXT_BYTES)}-byte limit; split it into smaller pieces`,
+        `${fn}: ${name} is ${n(bytes)} UTF-8 bytes, over the ${n(SHARED_LIMITS.textBytes.default)}-byte limit; split it into smaller pieces`,
       );
     }
   }
   return value;
 }
 
-/** Refuses anything but a Uint8Array of 1..MAX_INPUT_BYTES bytes (`allowEmpty` admits 0). */
+/** Refuses anything but a Uint8Array of 1..SHARED_LIMITS.inputBytes bytes (`allowEmpty` admits 0). */
 export function checkBytes(fn: string, name: string, value: unknown, allowEmpty = false): Uint8Array {
   if (!isBytes(value)) {
     throw new HostModuleError("input-invalid", `${fn}: ${name} must be a Uint8Array, got ${typeName(value)}`);
   }
-  if (value.byteLength > MAX_INPUT_BYTES) {
+  if (value.byteLength > SHARED_LIMITS.inputBytes.default) {
     throw new HostModuleError(
       "input-too-large",
-      `${fn}: ${name} is ${n(value.byteLength)} bytes, over the ${n(MAX_INPUT_BYTES)}-byte limit; pass a smaller file`,
+      `${fn}: ${name} is ${n(value.byteLength)} bytes, over the ${n(SHARED_LIMITS.inputBytes.default)}-byte limit; pass a smaller file`,
     );
   }
   if (!allowEmpty && value.byteLength === 0) {

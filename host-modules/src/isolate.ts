@@ -5,8 +5,9 @@
 // worker is unref'd while idle, so it never keeps the host process alive.
 
 import { Worker } from "node:worker_threads";
-import { ERROR_CODES, HostModuleError, scrubMessage, scrubPaths, type HostModuleErrorCode } from "./errors.js";
+import { HOST_MODULE_CODES, HostModuleError, scrubMessage, scrubPaths, type HostModuleErrorCode } from "./errors.js";
 import { n } from "./check.js";
+import { TUNING } from "./tuning.js";
 
 export interface IsolateOptions {
   /** Module name for messages ("html", "xlsx"). */
@@ -27,11 +28,8 @@ interface Reply {
   message?: string;
 }
 
-/** Stack of the worker thread in MiB; deep library recursion ends in a catchable RangeError inside it. */
-const WORKER_STACK_MB = 8;
-
 function isCode(code: unknown): code is HostModuleErrorCode {
-  return typeof code === "string" && Object.hasOwn(ERROR_CODES, code);
+  return typeof code === "string" && Object.hasOwn(HOST_MODULE_CODES, code);
 }
 
 export class Isolate {
@@ -59,7 +57,7 @@ export class Isolate {
 
   private spawn(): Worker {
     const worker = new Worker(this.options.script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, stackSizeMb: WORKER_STACK_MB },
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, stackSizeMb: TUNING.isolateWorkerStackMb.value },
     });
     this.started++;
     // A worker's 'error' with no listener would throw in the host; per-call listeners report it to the caller.

@@ -1,10 +1,10 @@
 // Owns how results are sized and shaped: the output byte budget (estimated JSON size, the form results cross
 // into the guest in), null-prototype records and maps, and header-name deduplication. Refuses results over
-// MAX_OUTPUT_BYTES; builds every record and map without a prototype so keys like "__proto__" stay data.
+// SHARED_LIMITS.outputBytes; builds every record and map without a prototype so keys like "__proto__" stay data.
 
 import { HostModuleError } from "./errors.js";
 import { n } from "./check.js";
-import { MAX_OUTPUT_BYTES } from "./limits.js";
+import { SHARED_LIMITS } from "./limits.js";
 
 /** Estimated JSON bytes of a string cell: its UTF-8 bytes, two quotes and a separator. */
 export function stringSize(value: string): number {
@@ -24,7 +24,7 @@ export class OutputBudget {
   used = 0;
   constructor(
     readonly fn: string,
-    readonly max: number = MAX_OUTPUT_BYTES,
+    readonly max: number = SHARED_LIMITS.outputBytes.default,
   ) {}
 
   /** Adds `bytes` and reports whether the total is still within the limit. */

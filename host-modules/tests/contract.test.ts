@@ -1,14 +1,17 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as csv from "../src/csv/index.js";
-import * as html from "../src/html/index.js";
-import * as xlsx from "../src/xlsx/index.js";
-import * as zip from "../src/zip/index.js";
-import * as ocr from "../src/ocr/index.js";
 import * as limits from "../src/limits.js";
-import { ERROR_CODES, HostModuleError, asHostModuleError, scrubMessage } from "../src/errors.js";
+import { moduleName } from "../src/descriptor.js";
+import { SHIPPED_MODULES } from "../src/shipped.js";
+import { TUNING } from "../src/tuning.js";
+import { HOST_MODULE_CODES, HostModuleError, asHostModuleError, scrubMessage } from "../src/errors.js";
 
-const MODULES = { csv, html, xlsx, zip, ocr } as Record<string, Record<string, unknown>>;
+/** Each shipped module's implementation, loaded through its descriptor (as the registry loads it). */
+const MODULES = Object.fromEntries(
+  await Promise.all(SHIPPED_MODULES.map(async (m) => [moduleName(m), await m.load()] as const)),
+) as Record<string, Record<string, unknown>>;
+
+/** What a limit row's `code` may be: an error code, or "truncated" where the result is cut at the limit. */
+const LIMIT_OUTCOMES = new Set([...Object.keys(HOST_MODULE_CODES), "truncated"]);
 
 describe("the common contract", () => {
   it("exports only async functions from every module", () => {
@@ -20,46 +23,44 @@ describe("the common contract", () => {
         expect((value as () => unknown).constructor.name, `${name}.${key}`).toBe("AsyncFunction");
       }
     }
-    expect(exported.sort()).toEqual(
-      [
-        "csv.parse",
-        "csv.stringify",
-        "html.images",
-        "html.links",
-        "html.metadata",
-        "html.select",
-        "html.shutdown",
-        "html.text",
-        "ocr.recognize",
-        "ocr.shutdown",
-        "xlsx.read",
-        "xlsx.shutdown",
-        "xlsx.write",
-        "zip.unzip",
-        "zip.zip",
-      ].sort(),
-    );
+    // What the descriptors pin for guests, plus what they name as host only (shutdown): nothing else.
+    const described = SHIPPED_MODULES.flatMap((m) => [...Object.keys(m.exports), ...(m.hostOnly ?? [])].map((key) => `${moduleName(m)}.${key}`));
+    expect(exported.sort()).toEqual(described.sort());
   });
 
   it("documents every limit with one doc line", () => {
-    const source = readFileSync(new URL("../src/limits.ts", import.meta.url), "utf8");
-    const names = Object.keys(limits);
-    expect(names.length).toBeGreaterThan(20);
-    for (const name of names) {
-      const pattern = new RegExp(`/\\*\\* [^\\n]+ \\*/\\nexport const ${name}\\b`);
-      expect(source, name).toMatch(pattern);
+    const rows = Object.entries(limits.LIMIT_GROUPS).flatMap(([group, g]) => Object.entries(g).map(([name, row]) => [`${group}.${name}`, row] as const));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const [name, row] of rows) {
+      expect(row.doc, name).toMatch(/^[^\n]+$/);
+      expect(LIMIT_OUTCOMES.has(row.code), `${name}: ${row.code}`).toBe(true);
     }
+    for (const [name, row] of Object.entries(TUNING)) expect(row.doc, name).toMatch(/^[^\n]+$/);
   });
 
   it("gives every limit a positive value", () => {
-    for (const [name, value] of Object.entries(limits)) {
-      if (Array.isArray(value)) expect(value.length, name).toBeGreaterThan(0);
-      else expect(value, name).toBeGreaterThan(0);
+    for (const [group, g] of Object.entries(limits.LIMIT_GROUPS)) {
+      for (const [name, row] of Object.entries(g)) {
+        expect(row.default, `${group}.${name}`).toBeGreaterThan(0);
+        expect(row.floor, `${group}.${name}`).toBeGreaterThanOrEqual(0);
+        expect(row.floor, `${group}.${name}`).toBeLessThanOrEqual(row.default);
+        expect(row.ceiling, `${group}.${name}`).toBeGreaterThanOrEqual(row.default);
+        for (const value of [row.default, row.floor, row.ceiling]) expect(Number.isInteger(value), `${group}.${name}`).toBe(true);
+      }
     }
+    for (const [name, row] of Object.entries(TUNING)) expect(row.value, name).toBeGreaterThan(0);
+  });
+
+  it("groups every shipped module's limits under its descriptor", () => {
+    for (const m of SHIPPED_MODULES) expect(limits.LIMIT_GROUPS[moduleName(m)], m.id).toBe(m.limits);
   });
 
   it("uses stable kebab-case error codes", () => {
-    for (const code of Object.keys(ERROR_CODES)) expect(code).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
+    for (const [code, row] of Object.entries(HOST_MODULE_CODES)) {
+      expect(code).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
+      expect(row.meaning, code).toMatch(/^[^\n]+$/);
+      expect(row.hint, code).toMatch(/^[^\n]+$/);
+    }
     const error = new HostModuleError("input-too-large", "x: too large");
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("HostModuleError");

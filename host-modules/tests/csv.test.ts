@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { parse, stringify } from "../src/csv/index.js";
-import { CSV_MAX_CELLS, CSV_MAX_ERRORS, CSV_MAX_ROWS, MAX_OUTPUT_BYTES, MAX_TEXT_BYTES } from "../src/limits.js";
+import { CSV_LIMITS, SHARED_LIMITS } from "../src/limits.js";
 import { codeOf, expectNoPollution, expectOwnData, refusal } from "./helpers.js";
+
+// The limits this file tests, by the names its assertions use (the values come from the limit rows).
+const CSV_MAX_CELLS = CSV_LIMITS.maxCells.default;
+const CSV_MAX_ERRORS = CSV_LIMITS.maxErrors.default;
+const CSV_MAX_ROWS = CSV_LIMITS.maxRows.default;
+const MAX_OUTPUT_BYTES = SHARED_LIMITS.outputBytes.default;
+const MAX_TEXT_BYTES = SHARED_LIMITS.textBytes.default;
 
 describe("csv.parse", () => {
   it("returns null-prototype records keyed by the header row by default", async () => {

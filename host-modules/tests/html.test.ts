@@ -4,12 +4,18 @@ import net from "node:net";
 import dns from "node:dns";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { images, links, metadata, select, shutdown, text } from "../src/html/index.js";
-import { HTML_MAX_RESULTS, HTML_MAX_SELECTOR_LENGTH, MAX_OUTPUT_BYTES, MAX_TEXT_BYTES } from "../src/limits.js";
+import { HTML_LIMITS, SHARED_LIMITS } from "../src/limits.js";
 import { Isolate } from "../src/isolate.js";
 import { codeOf, expectNoPollution, expectOwnData } from "./helpers.js";
 // The worker's computations, loaded in-process so that network and script traps can watch them.
 // @ts-expect-error plain JavaScript module without declarations
 import { OPS, loadCheerio } from "../src/html/ops.mjs";
+
+// The limits this file tests, by the names its assertions use (the values come from the limit rows).
+const HTML_MAX_RESULTS = HTML_LIMITS.maxResults.default;
+const HTML_MAX_SELECTOR_LENGTH = HTML_LIMITS.maxSelectorLength.default;
+const MAX_OUTPUT_BYTES = SHARED_LIMITS.outputBytes.default;
+const MAX_TEXT_BYTES = SHARED_LIMITS.textBytes.default;
 
 afterAll(async () => {
   await shutdown();

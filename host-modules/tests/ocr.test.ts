@@ -6,8 +6,12 @@ import * as PImage from "pureimage";
 import { recognize, shutdown } from "../src/ocr/index.js";
 import { enginesStarted, languageFolder, workerOptions } from "../src/ocr/engine.js";
 import { checkImage } from "../src/ocr/image.js";
-import { MAX_INPUT_BYTES, OCR_MAX_PIXELS } from "../src/limits.js";
+import { OCR_LIMITS, SHARED_LIMITS } from "../src/limits.js";
 import { codeOf, expectNoPollution } from "./helpers.js";
+
+// The limits this file tests, by the names its assertions use (the values come from the limit rows).
+const MAX_INPUT_BYTES = SHARED_LIMITS.inputBytes.default;
+const OCR_MAX_PIXELS = OCR_LIMITS.maxPixels.default;
 
 const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 

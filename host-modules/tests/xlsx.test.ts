@@ -2,16 +2,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { read, shutdown, write } from "../src/xlsx/index.js";
 import { columnLetters } from "../src/xlsx/names.js";
-import {
-  MAX_INPUT_BYTES,
-  XLSX_MAX_CELLS,
-  XLSX_MAX_CELL_TEXT_LENGTH,
-  XLSX_MAX_INFLATED_BYTES,
-  XLSX_MAX_ROWS,
-  XLSX_MAX_SHEETS,
-  XLSX_MAX_SHEET_ID,
-} from "../src/limits.js";
+import { SHARED_LIMITS, XLSX_LIMITS } from "../src/limits.js";
 import { codeOf, expectNoPollution, expectOwnData } from "./helpers.js";
+
+// The limits this file tests, by the names its assertions use (the values come from the limit rows).
+const MAX_INPUT_BYTES = SHARED_LIMITS.inputBytes.default;
+const XLSX_MAX_CELLS = XLSX_LIMITS.maxCells.default;
+const XLSX_MAX_CELL_TEXT_LENGTH = XLSX_LIMITS.maxCellTextLength.default;
+const XLSX_MAX_INFLATED_BYTES = XLSX_LIMITS.maxInflatedBytes.default;
+const XLSX_MAX_ROWS = XLSX_LIMITS.maxRows.default;
+const XLSX_MAX_SHEETS = XLSX_LIMITS.maxSheets.default;
+const XLSX_MAX_SHEET_ID = XLSX_LIMITS.maxSheetId.default;
 
 afterAll(async () => {
   await shutdown();

@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
+import type { ServeCode } from "./codes.js";
 import type { StaticAssets } from "./static-assets.js";
 
 /**
@@ -97,7 +98,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
     res.end(body);
   };
-  const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, JSON.stringify({ code, message }));
+  const error = (res: ServerResponse, status: number, code: ServeCode, message: string) => send(res, status, JSON.stringify({ code, message }));
 
   /** Serves content-addressed bytes: digest headers, 304 on a matching ETag, 500 when the file no longer matches. */
   async function serveContent(req: IncomingMessage, res: ServerResponse, digest: string, immutable: boolean, type: string, load: () => Promise<Buffer>) {

@@ -1,11 +1,10 @@
-// @capsule/registry: host-module pins, facades, admission and dispatch.
+// @capsule/registry: host-module pins, facades, admission and dispatch, and the catalog's HTTP server.
 
-export { createRegistry, defaultRegistry, HostCallError, type AdmitCode, type AdmitResult, type DispatchCode, type HostModuleCall, type Registry } from "./registry.js";
+export { createRegistry, defaultRegistry, type AdmitResult, type Registry } from "./registry.js";
+export { HostCallError, REGISTRY_CODES, type AdmitCode, type DispatchCode, type RegistryCode, type RegistryCodeRow, type ServeCode } from "./codes.js";
 export { SHIPPED_PINS, type ExportPin, type HostPin, type ParamShape } from "./pins.js";
-export { facadeSource, BRIDGE_SPECIFIER } from "./facade.js";
+export { facadeSource, wasmFacadeSource } from "./facade.js";
 export { isLookalike, skeleton } from "./lookalike.js";
-export { checkArguments } from "./shapes.js";
 export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";
-export { wasmFacadeSource } from "./facade.js";
 export { createCatalogServer, type CatalogServer, type CatalogServerOptions, type ServedModule } from "./catalog-server.js";
 export { staticAssets, type StaticAssets } from "./static-assets.js";

@@ -4,33 +4,14 @@
 // outside the pin (so constructor, __proto__ and friends), and arguments that do not fit the pinned shapes —
 // all before any implementation loads.
 
+import type { HostModuleCall } from "@capsule/runtime/bridge";
+import { HostCallError, type AdmitCode } from "./codes.js";
 import { checkArguments } from "./shapes.js";
 import { facadeSource } from "./facade.js";
 import { isLookalike } from "./lookalike.js";
 import { SHIPPED_PINS, type HostPin } from "./pins.js";
 
-export type AdmitCode = "host-id-unknown" | "host-id-not-pinned" | "host-id-lookalike";
 export type AdmitResult = { ok: true; pin: HostPin; facade: string } | { ok: false; code: AdmitCode; message: string };
-
-export type DispatchCode = "host-module-not-declared" | "host-export-unknown" | "host-arguments-invalid" | "host-module-failed";
-
-/** A host-module call refused or failed in the registry; reaches the guest as an error with this name. */
-export class HostCallError extends Error {
-  override readonly name = "HostCallError";
-  constructor(readonly code: DispatchCode | AdmitCode, message: string) {
-    super(`${code}: ${message}`);
-  }
-}
-
-/** What the runtime hands the dispatcher for one guest call through a facade. */
-export interface HostModuleCall {
-  runId?: string;
-  id: string;
-  exportName: string;
-  args: unknown[];
-  /** Host ids the run imported, each with the package that declared it. */
-  declared: ReadonlyMap<string, string>;
-}
 
 export interface Registry {
   pins(): readonly HostPin[];

@@ -6,7 +6,9 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { WasmExportDeclaration, WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
-import { HostCallError, type HostModuleCall, type Registry } from "./registry.js";
+import type { HostModuleCall } from "@capsule/runtime/bridge";
+import { HostCallError } from "./codes.js";
+import type { Registry } from "./registry.js";
 
 /** Runs remembered as ended (a call still on its way in when its run ended is then cancelled, not made). */
 const ENDED_RUNS_REMEMBERED = 4096;
@@ -21,7 +23,6 @@ export interface WasmCatalogEntry {
   hostId: string;
   wasm: { file: string; sha256: string; exports: Record<string, WasmExportDeclaration>; budget?: Record<string, number> };
 }
-
 
 export interface CapsuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;

@@ -125,7 +125,7 @@
   };
 
   // ---- the private bridge of host-module facades: their "capsule:bridge" module takes it while modules load,
-  // and seal() removes the global before any user code runs.
+  // and seal() removes the global before any user code runs. The host half of this contract: runtime/src/bridge.ts.
   hide(G, "__capsule_bridge", freeze({
     call(id, exportName, args) {
       const [json, tagged, side] = encode(slice.call(args));

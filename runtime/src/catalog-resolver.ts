@@ -3,6 +3,7 @@
 // Sources come from a loader power that verifies each against its sha256, so the same rules serve Node (files) and
 // the browser runner (digest URLs). Refuses unknown, disallowed and tampered modules, and drift in strict mode.
 
+import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER } from "./bridge.js";
 import { runError, type RunError } from "./errors.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import { resolveImports, type ImportGraph } from "./imports.js";
@@ -40,11 +41,6 @@ export interface RunWarning {
   message: string;
 }
 
-/** The private bridge module: only facades may import it; it takes the bridge global while modules load. */
-export const BRIDGE_SPECIFIER = "capsule:bridge";
-export const BRIDGE_SOURCE = "const bridge = globalThis.__capsule_bridge;\nexport default bridge;\n";
-/** sha256 of BRIDGE_SOURCE (a test checks it), so resolving the bridge needs no hashing where none is available. */
-export const BRIDGE_DIGEST = "74675d9ab1a5aab55ce06cde6ba0bf0494b067a4f551ad592a39d9f9f5ad4b8c";
 
 /** Each catalog is indexed once (not once per run): catalogs are treated as immutable once given to a sandbox. */
 const indexes = new WeakMap<CatalogLike, Map<string, CatalogEntry>>();

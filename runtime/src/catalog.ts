@@ -7,8 +7,6 @@ import { readFileSync } from "node:fs";
 import { runError, type RunError } from "./errors.js";
 import { catalogResolverWith, type CatalogEntry, type CatalogLike, type CatalogResolution, type CatalogRunOptions } from "./catalog-resolver.js";
 
-export { BRIDGE_SPECIFIER, catalogResolverWith, type CatalogEntry, type CatalogLike, type CatalogResolution, type CatalogRunOptions, type RunWarning, type SourceLoader } from "./catalog-resolver.js";
-
 const verified = new Map<string, string>();
 
 /** The module's source, read once per process and refused unless it hashes to the catalog's digest. */

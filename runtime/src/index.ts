@@ -1,10 +1,12 @@
 // @capsule/runtime: run untrusted JavaScript or TypeScript in a fresh QuickJS sandbox per run.
 
 export { createSandbox, run, type Sandbox } from "./sandbox.js";
-export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, type Limits } from "./limits.js";
-export { ERROR_CODES, type ErrorCode, type RunError } from "./errors.js";
+export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, LIMIT_ROWS, describeLimits, type LimitRow, type Limits } from "./limits.js";
+export { CapsuleError, ERROR_CODES, RUNTIME_CODES, type ErrorCode, type RunError } from "./errors.js";
 export { STANDARD_GLOBALS } from "./guest-globals.js";
-export { catalogResolver, BRIDGE_SPECIFIER, type CatalogEntry, type CatalogLike, type CatalogRunOptions, type RunWarning } from "./catalog.js";
+export { catalogResolver } from "./catalog.js";
+export type { CatalogEntry, CatalogLike, CatalogRunOptions, RunWarning } from "./catalog-resolver.js";
+export { BRIDGE_SPECIFIER } from "./bridge.js";
 export type {
   HostFunction, HostFunctions, HostModuleCall, HostModuleDispatcher, LogEntry, ModuleResolver, ResolvedModule, RunRequest, RunResult, RunStats, SandboxOptions,
 } from "./types.js";

@@ -7,32 +7,16 @@ import type { CatalogLike, RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import type { EventListener } from "./events.js";
 import type { Policy } from "./policy.js";
+import type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
 
 export type { Limits, RunError, LogEntry, CatalogLike, RunWarning, ModuleResolver, ResolvedModule };
+export type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
 
 /** A host function: receives decoded copies of the guest's arguments; may be async. */
 export type HostFunction = (...args: any[]) => unknown;
 
 /** Namespaces of host functions: `{ users: { find } }` gives the guest a global `users.find()`. */
 export type HostFunctions = Record<string, Record<string, HostFunction>>;
-
-/** One guest call through a host module's facade. */
-export interface HostModuleCall {
-  /** Identifies the run making the call (unique in this process), for per-run budgets. */
-  runId: string;
-  id: string;
-  exportName: string;
-  args: unknown[];
-  /** Host ids the run imported, each with the package that declared it. */
-  declared: ReadonlyMap<string, string>;
-}
-
-/** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */
-export interface HostModuleDispatcher {
-  dispatch(call: HostModuleCall): Promise<unknown>;
-  /** Called once when a run that made host-module calls ends: cancel what it left queued, free its budget. */
-  endRun?(runId: string): void;
-}
 
 export interface RunRequest {
   /** JavaScript or TypeScript, evaluated as the body of an async function. */

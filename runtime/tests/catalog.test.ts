@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CatalogLike } from "../src/index.js";
-import { BRIDGE_DIGEST, BRIDGE_SOURCE } from "../src/catalog-resolver.js";
+import { BRIDGE_DIGEST, BRIDGE_SOURCE } from "../src/bridge.js";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");

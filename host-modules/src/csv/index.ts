@@ -1,4 +1,4 @@
-// Owns csv.parse and csv.stringify (papaparse) on the host. Refuses text over MAX_TEXT_BYTES, unknown or
+// Owns csv.parse and csv.stringify (papaparse) on the host. Refuses text over SHARED_LIMITS.textBytes, unknown or
 // wrong-typed options, non-primitive cells; caps parsed rows, cells and output bytes (truncating at a row
 // boundary), stringify's rows, cells and output; builds records without a prototype; escapes formulae on request.
 
@@ -8,7 +8,6 @@ import {
   anyOf,
   bool,
   checkText,
-  intRange,
   isPlainObject,
   n,
   oneOf,
@@ -17,9 +16,11 @@ import {
   readOptions,
   text,
   typeName,
+  withinLimit,
   type OptionRule,
 } from "../check.js";
-import { CSV_MAX_CELLS, CSV_MAX_COLUMNS, CSV_MAX_ERRORS, CSV_MAX_ROWS, MAX_OPTION_STRING_LENGTH, MAX_OUTPUT_BYTES } from "../limits.js";
+import { SHARED_LIMITS } from "../limits.js";
+import { CSV_LIMITS } from "./descriptor.js";
 import { OutputBudget, cellSize, stringSize, uniqueNames } from "../output.js";
 
 /** A cell as parse returns it: a string, or with dynamicTyping a number, boolean or null. */
@@ -76,16 +77,16 @@ const PARSE_RULES: Record<string, OptionRule> = {
   skipEmptyLines: anyOf(bool, oneOf("greedy")),
   dynamicTyping: bool,
   comments: anyOf(bool, text(1, 16, "a comment prefix without CR or LF", (v) => !/[\r\n]/.test(v))),
-  maxRows: intRange(0, CSV_MAX_ROWS),
+  maxRows: withinLimit(CSV_LIMITS.maxRows),
 };
 
 const columnsRule: OptionRule = {
-  expect: `a non-empty array of at most ${n(CSV_MAX_COLUMNS)} distinct strings of at most ${n(MAX_OPTION_STRING_LENGTH)} characters`,
+  expect: `a non-empty array of at most ${n(CSV_LIMITS.maxColumns.default)} distinct strings of at most ${n(SHARED_LIMITS.optionStringLength.default)} characters`,
   ok: (v) =>
     Array.isArray(v) &&
     v.length > 0 &&
-    v.length <= CSV_MAX_COLUMNS &&
-    v.every((c) => typeof c === "string" && c.length <= MAX_OPTION_STRING_LENGTH) &&
+    v.length <= CSV_LIMITS.maxColumns.default &&
+    v.every((c) => typeof c === "string" && c.length <= SHARED_LIMITS.optionStringLength.default) &&
     new Set(v).size === v.length,
 };
 
@@ -127,7 +128,7 @@ function isEmptyLine(row: string[], mode: boolean | "greedy"): boolean {
 
 /**
  * Parses CSV text. With `header` (default true) the first row names the fields and rows are null-prototype
- * records; otherwise rows are arrays. Rows past `maxRows`, CSV_MAX_CELLS cells or MAX_OUTPUT_BYTES of
+ * records; otherwise rows are arrays. Rows past `maxRows`, CSV_LIMITS.maxCells cells or SHARED_LIMITS.outputBytes of
  * estimated output are cut at a row boundary and `truncated` is set.
  */
 export async function parse(input: string, options?: CsvParseOptions): Promise<CsvParseResult> {
@@ -137,7 +138,7 @@ export async function parse(input: string, options?: CsvParseOptions): Promise<C
   const header = (o.header as boolean | undefined) ?? true;
   const dynamicTyping = (o.dynamicTyping as boolean | undefined) ?? false;
   const skipEmpty = (o.skipEmptyLines as boolean | "greedy" | undefined) ?? false;
-  const maxRows = (o.maxRows as number | undefined) ?? CSV_MAX_ROWS;
+  const maxRows = (o.maxRows as number | undefined) ?? CSV_LIMITS.maxRows.default;
   if (o.quoteChar !== undefined && o.delimiter !== undefined && (o.delimiter as string).includes(o.quoteChar as string)) {
     throw new HostModuleError("option-invalid", `${fn}: options "delimiter" and "quoteChar" must differ`);
   }
@@ -173,7 +174,7 @@ export async function parse(input: string, options?: CsvParseOptions): Promise<C
   const errors: CsvParseError[] = [];
   let droppedErrors = 0;
   const addError = (error: CsvParseError): void => {
-    if (errors.length < CSV_MAX_ERRORS) errors.push(error);
+    if (errors.length < CSV_LIMITS.maxErrors.default) errors.push(error);
     else droppedErrors++;
   };
   /** Index in `rows` of each raw row that was returned; -1 for the header, skipped or cut rows. */
@@ -193,11 +194,11 @@ export async function parse(input: string, options?: CsvParseOptions): Promise<C
       fields = uniqueNames(source.map((name, i) => (i === 0 ? name.replace(/^\ufeff/, "") : name)));
       haveHeader = true;
       if (!budget.fits(fields.reduce((sum, f) => sum + stringSize(f), 0))) {
-        throw new HostModuleError("output-too-large", `${fn}: the header row alone is over the ${n(MAX_OUTPUT_BYTES)}-byte output limit`);
+        throw new HostModuleError("output-too-large", `${fn}: the header row alone is over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
       }
       continue;
     }
-    if (rows.length >= maxRows || cells + source.length > CSV_MAX_CELLS) {
+    if (rows.length >= maxRows || cells + source.length > CSV_LIMITS.maxCells.default) {
       truncated = true;
       stoppedAt = r;
       break;
@@ -256,7 +257,7 @@ export async function parse(input: string, options?: CsvParseOptions): Promise<C
   }
   errors.sort((a, b) => (a.row ?? -1) - (b.row ?? -1));
   if (droppedErrors > 0) {
-    errors.push({ type: "Limit", code: "TooManyErrors", message: `${n(droppedErrors)} more errors were not reported (limit ${n(CSV_MAX_ERRORS)})`, row: null });
+    errors.push({ type: "Limit", code: "TooManyErrors", message: `${n(droppedErrors)} more errors were not reported (limit ${n(CSV_LIMITS.maxErrors.default)})`, row: null });
   }
   return { rows: rows as CsvParseResult["rows"], fields, errors, truncated };
 }
@@ -286,8 +287,8 @@ export async function stringify(input: unknown[], options?: CsvStringifyOptions)
   const fn = "csv.stringify";
   if (!Array.isArray(input)) throw new HostModuleError("input-invalid", `${fn}: rows must be an array, got ${typeName(input)}`);
   const o = readOptions(fn, options, STRINGIFY_RULES);
-  if (input.length > CSV_MAX_ROWS) {
-    throw new HostModuleError("input-too-large", `${fn}: ${n(input.length)} rows is over the ${n(CSV_MAX_ROWS)}-row limit; write in parts`);
+  if (input.length > CSV_LIMITS.maxRows.default) {
+    throw new HostModuleError("input-too-large", `${fn}: ${n(input.length)} rows is over the ${n(CSV_LIMITS.maxRows.default)}-row limit; write in parts`);
   }
   const delimiter = (o.delimiter as string | undefined) ?? ",";
   const quoteChar = (o.quoteChar as string | undefined) ?? '"';
@@ -307,8 +308,8 @@ export async function stringify(input: unknown[], options?: CsvStringifyOptions)
   let bytes = 0;
   const countCells = (count: number): void => {
     cells += count;
-    if (cells > CSV_MAX_CELLS) {
-      throw new HostModuleError("input-too-large", `${fn}: more than ${n(CSV_MAX_CELLS)} cells; write in parts`);
+    if (cells > CSV_LIMITS.maxCells.default) {
+      throw new HostModuleError("input-too-large", `${fn}: more than ${n(CSV_LIMITS.maxCells.default)} cells; write in parts`);
     }
   };
 
@@ -322,8 +323,8 @@ export async function stringify(input: unknown[], options?: CsvStringifyOptions)
       if (!columns) {
         for (const key of Object.keys(row)) {
           if (!seen.has(key)) {
-            if (order.length >= CSV_MAX_COLUMNS) {
-              throw new HostModuleError("input-too-large", `${fn}: the records have more than ${n(CSV_MAX_COLUMNS)} distinct keys`);
+            if (order.length >= CSV_LIMITS.maxColumns.default) {
+              throw new HostModuleError("input-too-large", `${fn}: the records have more than ${n(CSV_LIMITS.maxColumns.default)} distinct keys`);
             }
             seen.add(key);
             order.push(key);
@@ -361,8 +362,8 @@ export async function stringify(input: unknown[], options?: CsvStringifyOptions)
       data.push(out);
     }
   }
-  if (bytes > MAX_OUTPUT_BYTES) {
-    throw new HostModuleError("output-too-large", `${fn}: the CSV would be over the ${n(MAX_OUTPUT_BYTES)}-byte output limit; write in parts`);
+  if (bytes > SHARED_LIMITS.outputBytes.default) {
+    throw new HostModuleError("output-too-large", `${fn}: the CSV would be over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit; write in parts`);
   }
 
   const config: Papa.UnparseConfig = {
@@ -379,8 +380,8 @@ export async function stringify(input: unknown[], options?: CsvStringifyOptions)
     return fields ? Papa.unparse({ fields, data }, config) : Papa.unparse(data, config);
   });
   const outBytes = Buffer.byteLength(csv, "utf8");
-  if (outBytes > MAX_OUTPUT_BYTES) {
-    throw new HostModuleError("output-too-large", `${fn}: the CSV is ${n(outBytes)} bytes, over the ${n(MAX_OUTPUT_BYTES)}-byte output limit; write in parts`);
+  if (outBytes > SHARED_LIMITS.outputBytes.default) {
+    throw new HostModuleError("output-too-large", `${fn}: the CSV is ${n(outBytes)} bytes, over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit; write in parts`);
   }
   return csv;
 }

@@ -1,12 +1,14 @@
 // Owns html.select, html.text, html.links, html.images and html.metadata on the host. Checks every argument
-// here, then runs cheerio in the html worker (worker.mjs) under HTML_TIMEOUT_MS and HTML_WORKER_HEAP_MB.
-// Refuses HTML over MAX_TEXT_BYTES, selectors over HTML_MAX_SELECTOR_LENGTH or that do not parse, a `limit`
-// over HTML_MAX_RESULTS, a non-absolute `base`, unknown options, and results over MAX_OUTPUT_BYTES. Nothing is
-// fetched or executed; metadata maps are built without a prototype.
+// here, then runs cheerio in the html worker (worker.mjs) under HTML_LIMITS.timeoutMs and TUNING.htmlWorkerHeapMb.
+// Refuses HTML over SHARED_LIMITS.textBytes, selectors over HTML_LIMITS.maxSelectorLength or that do not parse,
+// a `limit` over HTML_LIMITS.maxResults, a non-absolute `base`, unknown options, and results over
+// SHARED_LIMITS.outputBytes. Nothing is fetched or executed; metadata maps are built without a prototype.
 
 import { HostModuleError } from "../errors.js";
-import { absoluteUrl, bool, checkText, intRange, n, readOptions, text as textRule, typeName, type OptionRule } from "../check.js";
-import { HTML_MAX_RESULTS, HTML_MAX_SELECTOR_LENGTH, HTML_TIMEOUT_MS, HTML_WORKER_HEAP_MB, MAX_OUTPUT_BYTES } from "../limits.js";
+import { absoluteUrl, bool, checkText, n, readOptions, text as textRule, typeName, withinLimit, type OptionRule } from "../check.js";
+import { SHARED_LIMITS } from "../limits.js";
+import { HTML_LIMITS } from "./descriptor.js";
+import { TUNING } from "../tuning.js";
 import { mapFromEntries } from "../output.js";
 import { Isolate } from "../isolate.js";
 
@@ -44,7 +46,7 @@ export interface Metadata {
   meta: Record<string, string>;
 }
 
-const limitRule = intRange(1, HTML_MAX_RESULTS);
+const limitRule = withinLimit(HTML_LIMITS.maxResults);
 
 const SELECT_RULES: Record<string, OptionRule> = {
   attr: textRule(1, 256, "an attribute name such as \"href\"", (v) => !/[\s"'>/=\u0000]/.test(v)),
@@ -65,8 +67,8 @@ const METADATA_RULES: Record<string, OptionRule> = {
 const isolate = new Isolate({
   name: "html",
   script: new URL("../../src/html/worker.mjs", import.meta.url),
-  timeoutMs: HTML_TIMEOUT_MS,
-  heapMb: HTML_WORKER_HEAP_MB,
+  timeoutMs: HTML_LIMITS.timeoutMs.default,
+  heapMb: TUNING.htmlWorkerHeapMb.value,
 });
 
 function checkSelector(fn: string, selector: unknown): string {
@@ -74,17 +76,17 @@ function checkSelector(fn: string, selector: unknown): string {
     throw new HostModuleError("input-invalid", `${fn}: selector must be a string, got ${typeName(selector)}`);
   }
   if (selector.trim().length === 0) throw new HostModuleError("selector-invalid", `${fn}: the selector is empty`);
-  if (selector.length > HTML_MAX_SELECTOR_LENGTH) {
+  if (selector.length > HTML_LIMITS.maxSelectorLength.default) {
     throw new HostModuleError(
       "input-too-large",
-      `${fn}: the selector is ${n(selector.length)} characters, over the ${n(HTML_MAX_SELECTOR_LENGTH)}-character limit; use a shorter selector`,
+      `${fn}: the selector is ${n(selector.length)} characters, over the ${n(HTML_LIMITS.maxSelectorLength.default)}-character limit; use a shorter selector`,
     );
   }
   return selector;
 }
 
 /**
- * The elements matching `selector`, in document order, at most `limit` (default and ceiling HTML_MAX_RESULTS):
+ * The elements matching `selector`, in document order, at most `limit` (default and ceiling HTML_LIMITS.maxResults):
  * with `attr`, that attribute's value (elements without it are skipped); with `text: true`, the element's
  * visible text; otherwise its outer HTML.
  */
@@ -102,13 +104,13 @@ export async function select(html: string, selector: string, options?: SelectOpt
     selector: query,
     attr: o.attr,
     text: o.text === true,
-    limit: (o.limit as number | undefined) ?? HTML_MAX_RESULTS,
-    maxOutputBytes: MAX_OUTPUT_BYTES,
+    limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
+    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
   });
 }
 
 /**
- * The visible text of the document, or of the elements matching `selector` (at most HTML_MAX_RESULTS, joined
+ * The visible text of the document, or of the elements matching `selector` (at most HTML_LIMITS.maxResults, joined
  * with "\n"): script, style, head, noscript, template and similar elements, [hidden] and inline
  * display:none / visibility:hidden are left out; whitespace is collapsed; block elements and <br> end lines.
  */
@@ -116,7 +118,7 @@ export async function text(html: string, selector?: string): Promise<string> {
   const fn = "html.text";
   const source = checkText(fn, "html", html);
   const query = selector === undefined ? undefined : checkSelector(fn, selector);
-  return isolate.run<string>(fn, "text", { fn, html: source, selector: query, limit: HTML_MAX_RESULTS, maxOutputBytes: MAX_OUTPUT_BYTES });
+  return isolate.run<string>(fn, "text", { fn, html: source, selector: query, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: SHARED_LIMITS.outputBytes.default });
 }
 
 /**
@@ -132,8 +134,8 @@ export async function links(html: string, options?: UrlOptions): Promise<Link[]>
     fn,
     html: source,
     base: o.base,
-    limit: (o.limit as number | undefined) ?? HTML_MAX_RESULTS,
-    maxOutputBytes: MAX_OUTPUT_BYTES,
+    limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
+    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
   });
 }
 
@@ -146,15 +148,15 @@ export async function images(html: string, options?: UrlOptions): Promise<Image[
     fn,
     html: source,
     base: o.base,
-    limit: (o.limit as number | undefined) ?? HTML_MAX_RESULTS,
-    maxOutputBytes: MAX_OUTPUT_BYTES,
+    limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
+    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
   });
 }
 
 /**
  * The document's title, meta description, canonical URL (resolved like links), <html lang>, Open Graph
  * properties (og: prefix removed) and other named metas, as null-prototype maps; the first occurrence of a key
- * wins and each map holds at most HTML_MAX_RESULTS keys.
+ * wins and each map holds at most HTML_LIMITS.maxResults keys.
  */
 export async function metadata(html: string, options?: MetadataOptions): Promise<Metadata> {
   const fn = "html.metadata";
@@ -163,7 +165,7 @@ export async function metadata(html: string, options?: MetadataOptions): Promise
   const raw = await isolate.run<Omit<Metadata, "openGraph" | "meta"> & { openGraph: [string, string][]; meta: [string, string][] }>(
     fn,
     "metadata",
-    { fn, html: source, base: o.base, limit: HTML_MAX_RESULTS, maxOutputBytes: MAX_OUTPUT_BYTES },
+    { fn, html: source, base: o.base, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: SHARED_LIMITS.outputBytes.default },
   );
   return {
     title: raw.title,

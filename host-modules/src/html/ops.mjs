@@ -4,6 +4,8 @@
 // Kept apart from worker.mjs so that tests can run it in-process (with network and script traps set).
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
 
+import { refusal, refusalCode } from "../refusal.mjs";
+
 /** The cheerio module, set by loadCheerio(). @type {typeof import("cheerio") | null} */
 let cheerio = null;
 
@@ -12,17 +14,11 @@ export async function loadCheerio() {
   cheerio ??= await import("cheerio");
 }
 
-/** A refusal with a HostModuleError code, passed to the host as { code, message }. */
-export class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /** The { code, message } the host turns into a HostModuleError. */
 export function describe(fn, error) {
-  if (error instanceof Refusal) return { code: error.code, message: error.message };
+  const code = refusalCode(error);
+  if (code) return { code, message: error.message };
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return { code: "input-too-complex", message: `${fn}: the document is nested too deeply to walk; pass a flatter document` };
   }
@@ -36,7 +32,7 @@ function budget(fn, max) {
   return (text, extra = 3) => {
     used += Buffer.byteLength(text, "utf8") + extra;
     if (used > max) {
-      throw new Refusal("output-too-large", `${fn}: the result is over the ${max.toLocaleString("en-US")}-byte output limit; use a narrower selector or a lower limit`);
+      throw refusal("output-too-large", `${fn}: the result is over the ${max.toLocaleString("en-US")}-byte output limit; use a narrower selector or a lower limit`);
     }
   };
 }
@@ -54,7 +50,7 @@ function find(fn, $, selector) {
     return $.root().find(selector).toArray();
   } catch (error) {
     if (error instanceof RangeError) throw error;
-    throw new Refusal("selector-invalid", `${fn}: the selector could not be parsed: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
+    throw refusal("selector-invalid", `${fn}: the selector could not be parsed: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
   }
 }
 

@@ -3,14 +3,15 @@
 // matching are quadratic on hostile nesting; the host bounds each call in time and heap (see ../isolate.ts).
 
 import { parentPort } from "node:worker_threads";
-import { OPS, Refusal, describe, loadCheerio } from "./ops.mjs";
+import { OPS, describe, loadCheerio } from "./ops.mjs";
+import { refusal } from "../refusal.mjs";
 
 parentPort.on("message", async (message) => {
   const { id, op, payload } = message;
   try {
     await loadCheerio();
     const handler = OPS[op];
-    if (!handler) throw new Refusal("internal-error", `unknown operation ${op}`);
+    if (!handler) throw refusal("internal-error", `unknown operation ${op}`);
     const value = handler(payload);
     parentPort.postMessage({ id, ok: true, value });
   } catch (error) {

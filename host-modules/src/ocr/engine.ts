@@ -2,7 +2,7 @@
 // serialized by a queue; after any failure or timeout the worker is terminated and the next call creates a new
 // one. Language data comes only from the installed @tesseract.js-data/<lang> package (a local langPath and
 // cacheMethod "none": nothing is downloaded, nothing is read from or written to a cache). Refuses to wait past
-// OCR_START_TIMEOUT_MS for a start or OCR_TIMEOUT_MS for a recognition.
+// TUNING.ocrStartTimeoutMs for a start or OCR_LIMITS.timeoutMs for a recognition.
 
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
@@ -10,7 +10,8 @@ import { dirname, join } from "node:path";
 import type Tesseract from "tesseract.js";
 import { HostModuleError, scrubMessage } from "../errors.js";
 import { n } from "../check.js";
-import { OCR_START_TIMEOUT_MS, OCR_TIMEOUT_MS } from "../limits.js";
+import { OCR_LIMITS } from "./descriptor.js";
+import { TUNING } from "../tuning.js";
 
 /** Folder of the language package's LSTM-only integer model (the data tesseract.js itself downloads by default). */
 const MODEL_FOLDER = "4.0.0_best_int";
@@ -82,8 +83,8 @@ async function startEngine(fn: string, language: string, langPath: string): Prom
   started++;
   const worker = await withTimeout(
     createWorker(language, OEM_LSTM_ONLY, workerOptions(langPath)),
-    OCR_START_TIMEOUT_MS,
-    () => new HostModuleError("timeout", `${fn}: the OCR engine did not start within ${n(OCR_START_TIMEOUT_MS)} ms`),
+    TUNING.ocrStartTimeoutMs.value,
+    () => new HostModuleError("timeout", `${fn}: the OCR engine did not start within ${n(TUNING.ocrStartTimeoutMs.value)} ms`),
   ).catch((error: unknown) => {
     if (error instanceof HostModuleError) throw error;
     throw new HostModuleError("ocr-failed", `${fn}: the OCR engine could not start: ${scrubMessage(error)}`);
@@ -135,8 +136,8 @@ export function recognizeOnEngine(fn: string, language: string, langPath: string
       });
       const result = await withTimeout(
         Promise.race([job, cancelled]),
-        OCR_TIMEOUT_MS,
-        () => new HostModuleError("timeout", `${fn}: recognition took longer than ${n(OCR_TIMEOUT_MS)} ms and was stopped; pass a smaller image`),
+        OCR_LIMITS.timeoutMs.default,
+        () => new HostModuleError("timeout", `${fn}: recognition took longer than ${n(OCR_LIMITS.timeoutMs.default)} ms and was stopped; pass a smaller image`),
       );
       return result.data;
     } catch (error) {

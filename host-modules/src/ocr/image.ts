@@ -1,12 +1,12 @@
 // Owns what an image must be before the OCR engine may decode it: a PNG, JPEG or BMP (BITMAPINFOHEADER family)
 // recognised by its magic bytes, whose header (read with image-size, never decoded) declares a size of at most
-// OCR_MAX_PIXELS. Refuses every other format, a header image-size reads as another format than the magic
+// OCR_LIMITS.maxPixels. Refuses every other format, a header image-size reads as another format than the magic
 // bytes say, zero or non-integer dimensions, and anything over the pixel cap.
 
 import { imageSize } from "image-size";
 import { HostModuleError } from "../errors.js";
 import { n } from "../check.js";
-import { OCR_MAX_PIXELS } from "../limits.js";
+import { OCR_LIMITS } from "./descriptor.js";
 
 export type ImageFormat = "png" | "jpeg" | "bmp";
 
@@ -17,7 +17,7 @@ const IMAGE_SIZE_TYPE: Record<ImageFormat, string> = { png: "png", jpeg: "jpg", 
 const BMP_INFO_HEADERS = new Set([40, 52, 56, 108, 124]);
 
 /** The accepted format the magic bytes announce, or null. */
-export function sniff(bytes: Uint8Array): ImageFormat | null {
+function sniff(bytes: Uint8Array): ImageFormat | null {
   const b = bytes;
   if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) {
     return "png";
@@ -56,10 +56,10 @@ export function checkImage(fn: string, bytes: Uint8Array): ImageHeader {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new HostModuleError("parse-failed", `${fn}: the image header declares an empty or invalid size (${width}×${height})`);
   }
-  if (width * height > OCR_MAX_PIXELS) {
+  if (width * height > OCR_LIMITS.maxPixels.default) {
     throw new HostModuleError(
       "image-too-large",
-      `${fn}: the image is ${n(width)}×${n(height)} = ${n(width * height)} pixels, over the ${n(OCR_MAX_PIXELS)}-pixel limit; scale it down`,
+      `${fn}: the image is ${n(width)}×${n(height)} = ${n(width * height)} pixels, over the ${n(OCR_LIMITS.maxPixels.default)}-pixel limit; scale it down`,
     );
   }
   return { format, width, height };

@@ -1,12 +1,12 @@
 // Owns ocr.recognize and ocr.shutdown on the host: checks the image and options, then runs the shared OCR engine
 // (engine.ts). Refuses languages outside OCR_LANGUAGES or not installed, images that are not PNG/JPEG/BMP, and
-// images whose header declares more than OCR_MAX_PIXELS (checked before decoding, see image.ts).
+// images whose header declares more than OCR_LIMITS.maxPixels (checked before decoding, see image.ts).
 
 import type Tesseract from "tesseract.js";
 import { HostModuleError } from "../errors.js";
 import { checkBytes, quote, readOptions, text, type OptionRule } from "../check.js";
-import { OCR_LANGUAGES } from "../limits.js";
 import { OutputBudget, stringSize } from "../output.js";
+import { OCR_LANGUAGES } from "./descriptor.js";
 import { checkImage } from "./image.js";
 import { languageFolder, recognizeOnEngine, shutdownEngine } from "./engine.js";
 

@@ -2,16 +2,15 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { TUNING } from "../tuning.js";
 import { createWasmPool, type WasmRunner, type WorkerLike } from "./pool.js";
 
 export * from "./pool.js";
 
-/** Heap of one WASM worker thread (its instances' linear memories are bounded separately, at admission). */
-const WORKER_HEAP_MB = 64;
 const SCRIPT = new URL("../../src/wasm/worker.mjs", import.meta.url);
 
 export function createWasmRunner(options: { workers?: number } = {}): WasmRunner {
   const workers = options.workers ?? Math.max(1, Math.min(4, availableParallelism()));
-  const spawn = () => new Worker(SCRIPT, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }) as unknown as WorkerLike;
+  const spawn = () => new Worker(SCRIPT, { resourceLimits: { maxOldGenerationSizeMb: TUNING.wasmWorkerHeapMb.value } }) as unknown as WorkerLike;
   return createWasmPool(spawn, workers);
 }

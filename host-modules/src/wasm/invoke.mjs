@@ -5,16 +5,11 @@
 // each bytes argument is copied to alloc(len) and passed as (ptr, len); a bytes result comes back as an i64
 // (ptr << 32) | len and is copied out, bounds-checked.
 
+import { refusal, refusalCode } from "../refusal.mjs";
+
 const MAX_MODULES = 32;
 /** digest -> WebAssembly.Module, in least-recently-used order (Map keeps insertion order). */
 const modules = new Map();
-
-class CallFailure extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 const VALTYPES = { 0x7f: "i32", 0x7e: "i64", 0x7d: "f32", 0x7c: "f64", 0x7b: "v128", 0x70: "funcref", 0x6f: "externref" };
 
@@ -116,7 +111,7 @@ function moduleFor(digest, bytes) {
   try {
     module = { module: new WebAssembly.Module(bytes), signatures: exportSignatures(bytes) };
   } catch (error) {
-    throw new CallFailure("wasm-module-invalid", `the module does not compile: ${error?.message ?? error}`);
+    throw refusal("wasm-module-invalid", `the module does not compile: ${error?.message ?? error}`);
   }
   modules.set(digest, module);
   while (modules.size > MAX_MODULES) modules.delete(modules.keys().next().value);
@@ -129,7 +124,7 @@ function checkSignature(exportName, declaration, signature) {
   const results = declaration.result === undefined ? [] : [declaration.result === "bytes" ? "i64" : declaration.result];
   const show = (ps, rs) => `(${ps.join(", ")}) -> (${rs.join(", ")})`;
   if (params.join() !== signature.params.join() || results.join() !== signature.results.join()) {
-    throw new CallFailure(
+    throw refusal(
       "wasm-module-invalid",
       `"${exportName}" has the wasm signature ${show(signature.params, signature.results)} but its declaration implies ${show(params, results)}`,
     );
@@ -153,21 +148,21 @@ function run({ digest, bytes, exportName, declaration, args }) {
   } catch (error) {
     const kind = trapKind(error);
     // A start function may trap; a module that needs imports cannot link.
-    if (kind) throw new CallFailure("wasm-trap", `trap during instantiation: ${kind}`);
-    throw new CallFailure("wasm-module-invalid", `the module cannot be instantiated without imports: ${error?.message ?? error}`);
+    if (kind) throw refusal("wasm-trap", `trap during instantiation: ${kind}`);
+    throw refusal("wasm-module-invalid", `the module cannot be instantiated without imports: ${error?.message ?? error}`);
   }
   const exports = instance.exports;
   const fn = exports[exportName];
-  if (typeof fn !== "function") throw new CallFailure("wasm-export-missing", `the module has no exported function "${exportName}"`);
+  if (typeof fn !== "function") throw refusal("wasm-export-missing", `the module has no exported function "${exportName}"`);
   const usesBytes = declaration.params.includes("bytes") || declaration.result === "bytes";
   const memory = exports.memory;
   const alloc = exports.alloc;
   if (usesBytes && !(memory instanceof WebAssembly.Memory && typeof alloc === "function")) {
-    throw new CallFailure("wasm-module-invalid", `"${exportName}" takes or returns bytes but the module does not export "memory" and "alloc"`);
+    throw refusal("wasm-module-invalid", `"${exportName}" takes or returns bytes but the module does not export "memory" and "alloc"`);
   }
   const wasmArity = declaration.params.reduce((sum, p) => sum + (p === "bytes" ? 2 : 1), 0);
   if (fn.length !== wasmArity) {
-    throw new CallFailure("wasm-module-invalid", `"${exportName}" takes ${fn.length} wasm parameters but its declaration implies ${wasmArity}`);
+    throw refusal("wasm-module-invalid", `"${exportName}" takes ${fn.length} wasm parameters but its declaration implies ${wasmArity}`);
   }
   const wasmArgs = [];
   try {
@@ -180,7 +175,7 @@ function run({ digest, bytes, exportName, declaration, args }) {
       const ptr = alloc(data.length) >>> 0;
       const buffer = memory.buffer; // read after alloc: growing memory detaches the old buffer
       if (ptr + data.length > buffer.byteLength) {
-        throw new CallFailure("wasm-result-invalid", `alloc(${data.length}) returned ${ptr}, outside the ${buffer.byteLength}-byte memory`);
+        throw refusal("wasm-result-invalid", `alloc(${data.length}) returned ${ptr}, outside the ${buffer.byteLength}-byte memory`);
       }
       new Uint8Array(buffer, ptr, data.length).set(data);
       wasmArgs.push(ptr | 0, data.length);
@@ -188,15 +183,15 @@ function run({ digest, bytes, exportName, declaration, args }) {
     const value = fn(...wasmArgs);
     return { value: convertResult(value, declaration.result, memory, exportName) };
   } catch (error) {
-    if (error instanceof CallFailure) throw error;
+    if (refusalCode(error)) throw error;
     const kind = trapKind(error);
-    if (kind) throw new CallFailure("wasm-trap", `"${exportName}" trapped: ${kind}`);
+    if (kind) throw refusal("wasm-trap", `"${exportName}" trapped: ${kind}`);
     throw error;
   }
 }
 
 function convertResult(value, result, memory, exportName) {
-  const bad = (what) => new CallFailure("wasm-result-invalid", `"${exportName}" ${what}`);
+  const bad = (what) => refusal("wasm-result-invalid", `"${exportName}" ${what}`);
   switch (result) {
     case undefined:
       if (value !== undefined) throw bad("returned a value but its declaration has no result");
@@ -243,7 +238,7 @@ export function handleMessage(incoming, post) {
     else if (out.value instanceof Uint8Array) post({ id, ok: true, value: out.value }, [out.value.buffer]);
     else post({ id, ok: true, value: out.value });
   } catch (error) {
-    const code = error instanceof CallFailure ? error.code : "wasm-internal";
+    const code = refusalCode(error) ?? "wasm-internal";
     post({ id, ok: false, code, message: String(error?.message ?? error).slice(0, 500) });
   }
 }

@@ -2,16 +2,20 @@
 // gets a fresh WebAssembly.Instance with no imports; compiled modules are cached by digest in each worker and
 // the bytes are sent to a worker only when it has not compiled that digest yet. Each call is bounded by a
 // wall-clock timeout (the worker is terminated and replaced); each run's session is bounded by a budget of
-// calls, concurrent calls and total call time. Arguments are checked strictly here, before anything is sent.
+// calls, concurrent calls and total call time (budget.ts). Arguments are checked strictly before anything is sent
+// (args.ts). Refuses calls past a budget, after cancel() or close(), and calls whose worker does not start in time.
 //
-// Bytes convention (shared with admission): the module exports `memory` and `alloc(i32 size) -> i32`; each
-// `bytes` argument is copied to `alloc(len)` and passed as TWO i32 params (ptr, len) in place of the declared
-// param; a declared `bytes` result is returned as an i64 `(ptr << 32n) | len` and copied out (bounds-checked).
-// i64 crosses as bigint, both ways.
-
 // Environment-neutral: the workers come from a spawn function (node:worker_threads in index.ts, Web Workers in the
-// browser runner), so Node and the browser enforce the same checks, budgets and timeouts.
-import * as L from "../limits.js";
+// browser runner), so Node and the browser enforce the same checks, budgets and timeouts. This file is the
+// "@capsule/host-modules/wasm-pool" entry, so it re-exports the budget and call-contract names its users need.
+
+import { HostModuleError, isWasmCode, type WasmErrorCode } from "../errors.js";
+import { TUNING } from "../tuning.js";
+import { checkArgs, checkDeclaration, type WasmExportDeclaration } from "./args.js";
+import { resolveWasmBudget, type WasmBudget } from "./budget.js";
+
+export type { WasmExportDeclaration, WasmType } from "./args.js";
+export { DEFAULT_WASM_BUDGET, WASM_BUDGET_CEILINGS, resolveWasmBudget, type WasmBudget } from "./budget.js";
 
 /** What the pool needs of a worker: Node's Worker has this shape; the browser runner adapts a Web Worker to it. */
 export interface WorkerLike {
@@ -21,55 +25,6 @@ export interface WorkerLike {
   terminate(): unknown;
   ref(): void;
   unref(): void;
-}
-
-export type WasmType = "i32" | "i64" | "f32" | "f64";
-export interface WasmExportDeclaration {
-  params: Array<WasmType | "bytes">;
-  result?: WasmType | "bytes";
-}
-export interface WasmBudget {
-  /** Calls a session may make (every call() counts, refused arguments included). */
-  callsPerRun: number;
-  /** Calls of a session that may be queued or running at once; one more is refused, not queued. */
-  inFlight: number;
-  /** Wall-clock limit of one call once it runs in a worker, in ms. */
-  callTimeoutMs: number;
-  /** Sum of the running time of a session's calls, in ms. */
-  totalTimeMs: number;
-}
-
-export const DEFAULT_WASM_BUDGET: Readonly<WasmBudget> = Object.freeze({
-  callsPerRun: L.WASM_CALLS_PER_RUN, inFlight: L.WASM_IN_FLIGHT, callTimeoutMs: L.WASM_CALL_TIMEOUT_MS, totalTimeMs: L.WASM_TOTAL_TIME_MS,
-});
-export const WASM_BUDGET_CEILINGS: Readonly<WasmBudget> = Object.freeze({
-  callsPerRun: L.WASM_CALLS_PER_RUN_CEILING, inFlight: L.WASM_IN_FLIGHT_CEILING, callTimeoutMs: L.WASM_CALL_TIMEOUT_CEILING_MS, totalTimeMs: L.WASM_TOTAL_TIME_CEILING_MS,
-});
-
-export const WASM_ERROR_CODES = {
-  "wasm-argument-invalid": "an argument does not match its declared type, or the arity is wrong",
-  "wasm-declaration-invalid": "the export declaration or the budget is malformed",
-  "wasm-module-invalid": "the module does not compile, needs imports, lacks memory/alloc for bytes, or the export's arity does not match",
-  "wasm-export-missing": "the module has no exported function of that name",
-  "wasm-trap": "the call trapped (unreachable, out-of-bounds memory, divide by zero, stack overflow, …)",
-  "wasm-result-invalid": "the result does not match the declaration, or a bytes pointer/length is out of memory bounds",
-  "wasm-timeout": "the call ran past its time limit; its worker was terminated and replaced",
-  "wasm-budget-calls": "the session made more calls than callsPerRun",
-  "wasm-budget-in-flight": "the session already had inFlight calls queued or running",
-  "wasm-budget-time": "the session's calls ran longer in total than totalTimeMs",
-  "wasm-cancelled": "the session was cancelled",
-  "wasm-closed": "the runner was closed",
-  "wasm-internal": "an unexpected failure in the worker",
-} as const;
-export type WasmErrorCode = keyof typeof WASM_ERROR_CODES;
-
-export class WasmCallError extends Error {
-  code: WasmErrorCode;
-  constructor(code: WasmErrorCode, message: string) {
-    super(message);
-    this.name = "WasmCallError";
-    this.code = code;
-  }
 }
 
 export type WasmResult = number | bigint | Uint8Array | undefined;
@@ -91,82 +46,8 @@ export interface WasmRunner {
   readonly started: number;
 }
 
-const WASM_TYPES = new Set(["i32", "i64", "f32", "f64"]);
-const I64_MIN = -(2n ** 63n);
-const I64_MAX = 2n ** 63n - 1n;
-const MAX_BYTES = 0x7fff_ffff;
-
-function fail(code: WasmErrorCode, message: string): WasmCallError {
-  return new WasmCallError(code, message);
-}
-
-/** Merges a manifest's budget over the defaults; a manifest may lower a limit, never raise it past its ceiling. */
-export function resolveWasmBudget(budget: Partial<WasmBudget> = {}): WasmBudget {
-  const out: WasmBudget = { ...DEFAULT_WASM_BUDGET };
-  for (const key of Object.keys(budget) as Array<keyof WasmBudget>) {
-    if (!Object.hasOwn(DEFAULT_WASM_BUDGET, key)) throw fail("wasm-declaration-invalid", `unknown budget key "${String(key)}"`);
-    const value = budget[key];
-    if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-      throw fail("wasm-declaration-invalid", `budget ${key} must be a positive integer`);
-    }
-    if (value > WASM_BUDGET_CEILINGS[key]) {
-      throw fail("wasm-declaration-invalid", `budget ${key} ${value} is over its ceiling ${WASM_BUDGET_CEILINGS[key]}`);
-    }
-    out[key] = value;
-  }
-  return out;
-}
-
-function checkDeclaration(declaration: WasmExportDeclaration): void {
-  const ok =
-    declaration !== null &&
-    typeof declaration === "object" &&
-    Array.isArray(declaration.params) &&
-    declaration.params.every((p) => p === "bytes" || WASM_TYPES.has(p)) &&
-    (declaration.result === undefined || declaration.result === "bytes" || WASM_TYPES.has(declaration.result));
-  if (!ok) throw fail("wasm-declaration-invalid", "the export declaration must be { params: (i32|i64|f32|f64|bytes)[], result?: i32|i64|f32|f64|bytes }");
-}
-
-/** Checks args against the declaration; returns the args to send (bytes copied into fresh, transferable buffers). */
-function checkArgs(exportName: string, declaration: WasmExportDeclaration, args: unknown[]): { args: unknown[]; transfer: ArrayBuffer[] } {
-  if (!Array.isArray(args)) throw fail("wasm-argument-invalid", `${exportName}: args must be an array`);
-  const { params } = declaration;
-  if (args.length !== params.length) {
-    throw fail("wasm-argument-invalid", `${exportName}: takes ${params.length} argument(s), got ${args.length}`);
-  }
-  const out: unknown[] = [];
-  const transfer: ArrayBuffer[] = [];
-  params.forEach((type, i) => {
-    const value = args[i];
-    const where = `${exportName}: parameter ${i} (${type})`;
-    switch (type) {
-      case "i32":
-        if (typeof value !== "number" || !Number.isInteger(value)) throw fail("wasm-argument-invalid", `${where} must be an integer number`);
-        if (value < -0x8000_0000 || value > 0x7fff_ffff) throw fail("wasm-argument-invalid", `${where} is out of the signed 32-bit range`);
-        out.push(value);
-        break;
-      case "f32":
-      case "f64":
-        if (typeof value !== "number") throw fail("wasm-argument-invalid", `${where} must be a number`);
-        out.push(value);
-        break;
-      case "i64":
-        if (typeof value !== "bigint") throw fail("wasm-argument-invalid", `${where} must be a bigint (i64 crosses as bigint)`);
-        if (value < I64_MIN || value > I64_MAX) throw fail("wasm-argument-invalid", `${where} is out of the signed 64-bit range`);
-        out.push(value);
-        break;
-      case "bytes": {
-        if (!(value instanceof Uint8Array)) throw fail("wasm-argument-invalid", `${where} must be a Uint8Array`);
-        if (value.length > MAX_BYTES) throw fail("wasm-argument-invalid", `${where} is longer than ${MAX_BYTES} bytes`);
-        const copy = value.slice(); // own buffer: never clones the caller's whole backing buffer, safe to transfer
-        transfer.push(copy.buffer);
-        out.push(copy);
-        break;
-      }
-    }
-  });
-  return { args: out, transfer };
+function fail(code: WasmErrorCode, message: string): HostModuleError {
+  return new HostModuleError(code, message);
 }
 
 interface Job {
@@ -180,7 +61,7 @@ interface Job {
   resolve: (value: WasmResult) => void;
   reject: (error: Error) => void;
   /** Set while running: stops the call (terminates its worker) and rejects it with the given error. */
-  abort?: (error: WasmCallError) => void;
+  abort?: (error: HostModuleError) => void;
 }
 
 interface Slot {
@@ -336,7 +217,7 @@ class Pool {
         slot.digests.add(job.digest);
         return finish(() => job.resolve(reply.value));
       }
-      const code = (reply.code && Object.hasOwn(WASM_ERROR_CODES, reply.code) ? reply.code : "wasm-internal") as WasmErrorCode;
+      const code: WasmErrorCode = isWasmCode(reply.code) ? reply.code : "wasm-internal";
       if (code !== "wasm-module-invalid") slot.digests.add(job.digest);
       finish(() => job.reject(fail(code, `${job.exportName}: ${reply.message ?? "failed"}`)));
     };
@@ -452,7 +333,7 @@ class Session implements WasmSession {
   cancel(): void {
     if (this.cancelled) return;
     this.cancelled = true;
-    const error = (): WasmCallError => fail("wasm-cancelled", "the session was cancelled");
+    const error = (): HostModuleError => fail("wasm-cancelled", "the session was cancelled");
     for (const job of this.pool.dequeue(this)) {
       this.inFlight--;
       job.reject(error());
@@ -465,7 +346,7 @@ class Session implements WasmSession {
  * A runner over `workers` workers made by `spawn` (each must run invoke.mjs's protocol and announce itself ready);
  * a worker that has not within `startMs` fails the call waiting for it.
  */
-export function createWasmPool(spawn: () => WorkerLike, workers: number, startMs: number = L.WASM_WORKER_START_MS): WasmRunner {
+export function createWasmPool(spawn: () => WorkerLike, workers: number, startMs: number = TUNING.wasmWorkerStartMs.value): WasmRunner {
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new RangeError("workers must be an integer in 1..64");
   const pool = new Pool(workers, spawn, startMs);
   return {

@@ -1,8 +1,9 @@
 // Owns xlsx.read and xlsx.write on the host. Checks every argument here; read passes the file through
 // prepare.ts (bomb-safe inflation, cell and reference caps, a clean re-zipped archive) before exceljs runs in
-// the xlsx worker under XLSX_TIMEOUT_MS and XLSX_WORKER_HEAP_MB. Refuses unknown options, sheet names that
-// break Excel's rules, cells that are not primitives, and more than XLSX_MAX_SHEETS sheets or XLSX_MAX_CELLS
-// cells. Builds header records without a prototype. Strings are always written as text, never as formulas.
+// the xlsx worker under XLSX_LIMITS.timeoutMs and TUNING.xlsxWorkerHeapMb. Refuses unknown options, sheet names
+// that break Excel's rules, cells that are not primitives, and more than XLSX_LIMITS.maxSheets sheets or
+// XLSX_LIMITS.maxCells cells. Builds header records without a prototype. Strings are always written as text,
+// never as formulas.
 
 import { HostModuleError, guarded } from "../errors.js";
 import {
@@ -17,20 +18,12 @@ import {
   readOptions,
   text,
   typeName,
+  withinLimit,
   type OptionRule,
 } from "../check.js";
-import {
-  MAX_OUTPUT_BYTES,
-  XLSX_MAX_CELLS,
-  XLSX_MAX_CELL_TEXT_LENGTH,
-  XLSX_MAX_COLUMNS,
-  XLSX_MAX_PARTS,
-  XLSX_MAX_ROWS,
-  XLSX_MAX_SHEETS,
-  XLSX_MAX_SHEET_NAME_LENGTH,
-  XLSX_TIMEOUT_MS,
-  XLSX_WORKER_HEAP_MB,
-} from "../limits.js";
+import { SHARED_LIMITS } from "../limits.js";
+import { XLSX_LIMITS } from "./descriptor.js";
+import { TUNING } from "../tuning.js";
 import { OutputBudget, cellSize, record, stringSize, uniqueNames } from "../output.js";
 import { Isolate } from "../isolate.js";
 import { prepareWorkbook } from "./prepare.js";
@@ -62,9 +55,9 @@ export interface XlsxSheet {
 }
 
 const READ_RULES: Record<string, OptionRule> = {
-  sheet: anyOf(text(1, XLSX_MAX_SHEET_NAME_LENGTH, "a sheet name"), intRange(0, XLSX_MAX_PARTS - 1)),
+  sheet: anyOf(text(1, XLSX_LIMITS.maxSheetNameLength.default, "a sheet name"), intRange(0, XLSX_LIMITS.maxParts.default - 1)),
   header: bool,
-  maxRows: intRange(0, XLSX_MAX_ROWS),
+  maxRows: withinLimit(XLSX_LIMITS.maxRows),
 };
 
 /** write takes no options yet; the parameter exists so that adding one later does not change the signature. */
@@ -74,8 +67,8 @@ const WRITE_RULES: Record<string, OptionRule> = {};
 const isolate = new Isolate({
   name: "xlsx",
   script: new URL("../../src/xlsx/worker.mjs", import.meta.url),
-  timeoutMs: XLSX_TIMEOUT_MS,
-  heapMb: XLSX_WORKER_HEAP_MB,
+  timeoutMs: XLSX_LIMITS.timeoutMs.default,
+  heapMb: TUNING.xlsxWorkerHeapMb.value,
 });
 
 function headerName(value: XlsxCell, column: number): string {
@@ -88,15 +81,15 @@ function headerName(value: XlsxCell, column: number): string {
  * Reads one sheet (by name, exact then case-insensitive, or 0-based index; default the first). Rows are arrays
  * (`rows[i]` is Excel row i+1, `row[j]` column j+1, empty cells null, trailing empty cells dropped), or with
  * `header: true` null-prototype records keyed by row 1's values (blank header cells take the column letter,
- * duplicates get _1, _2), empty rows skipped. Rows past `maxRows`, XLSX_MAX_CELLS cells or MAX_OUTPUT_BYTES are
- * cut and `truncated` is set.
+ * duplicates get _1, _2), empty rows skipped. Rows past `maxRows`, XLSX_LIMITS.maxCells cells or
+ * SHARED_LIMITS.outputBytes are cut and `truncated` is set.
  */
 export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promise<XlsxReadResult> {
   const fn = "xlsx.read";
   const file = checkBytes(fn, "bytes", bytes);
   const o = readOptions(fn, options, READ_RULES);
   const header = (o.header as boolean | undefined) ?? false;
-  const maxRows = (o.maxRows as number | undefined) ?? XLSX_MAX_ROWS;
+  const maxRows = (o.maxRows as number | undefined) ?? XLSX_LIMITS.maxRows.default;
   const archive = await guarded(fn, "parse-failed", "read the workbook", () => prepareWorkbook(fn, file));
   const raw = await isolate.run<{ sheets: string[]; sheet: string; rows: XlsxCell[][]; truncated: boolean }>(
     fn,
@@ -106,8 +99,8 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promis
       bytes: archive,
       sheet: o.sheet,
       maxRows: header ? maxRows + 1 : maxRows,
-      maxCells: XLSX_MAX_CELLS,
-      maxOutputBytes: MAX_OUTPUT_BYTES,
+      maxCells: XLSX_LIMITS.maxCells.default,
+      maxOutputBytes: SHARED_LIMITS.outputBytes.default,
     },
     [archive.buffer as ArrayBuffer],
   );
@@ -143,8 +136,8 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promis
 function cell(fn: string, value: unknown, where: () => string): XlsxCell {
   if (value === null || value === undefined) return null;
   if (typeof value === "string") {
-    if (value.length > XLSX_MAX_CELL_TEXT_LENGTH) {
-      throw new HostModuleError("input-invalid", `${fn}: ${where()} has ${n(value.length)} characters; Excel allows ${n(XLSX_MAX_CELL_TEXT_LENGTH)}`);
+    if (value.length > XLSX_LIMITS.maxCellTextLength.default) {
+      throw new HostModuleError("input-invalid", `${fn}: ${where()} has ${n(value.length)} characters; Excel allows ${n(XLSX_LIMITS.maxCellTextLength.default)}`);
     }
     return value;
   }
@@ -168,8 +161,8 @@ export async function write(sheets: XlsxSheet[], options?: Record<string, never>
   if (!Array.isArray(sheets)) throw new HostModuleError("input-invalid", `${fn}: sheets must be an array of { name, rows }, got ${typeName(sheets)}`);
   readOptions(fn, options, WRITE_RULES);
   if (sheets.length === 0) throw new HostModuleError("input-invalid", `${fn}: a workbook needs at least one sheet`);
-  if (sheets.length > XLSX_MAX_SHEETS) {
-    throw new HostModuleError("input-too-large", `${fn}: ${n(sheets.length)} sheets is over the ${XLSX_MAX_SHEETS}-sheet limit`);
+  if (sheets.length > XLSX_LIMITS.maxSheets.default) {
+    throw new HostModuleError("input-too-large", `${fn}: ${n(sheets.length)} sheets is over the ${XLSX_LIMITS.maxSheets.default}-sheet limit`);
   }
   const seen = new Set<string>();
   let cells = 0;
@@ -190,17 +183,17 @@ export async function write(sheets: XlsxSheet[], options?: Record<string, never>
     seen.add(folded);
     const rows = ownValue(fn, "sheet key", sheet, "rows");
     if (!Array.isArray(rows)) throw new HostModuleError("input-invalid", `${fn}: sheet ${quote(name)} rows must be an array of arrays, got ${typeName(rows)}`);
-    if (rows.length > XLSX_MAX_ROWS) {
-      throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} has ${n(rows.length)} rows; Excel allows ${n(XLSX_MAX_ROWS)}`);
+    if (rows.length > XLSX_LIMITS.maxRows.default) {
+      throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} has ${n(rows.length)} rows; Excel allows ${n(XLSX_LIMITS.maxRows.default)}`);
     }
     const out: XlsxCell[][] = [];
     rows.forEach((row: unknown, r: number) => {
       if (!Array.isArray(row)) throw new HostModuleError("input-invalid", `${fn}: sheet ${quote(name)} row ${r} is ${typeName(row)}; rows must be arrays`);
-      if (row.length > XLSX_MAX_COLUMNS) {
-        throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} row ${r} has ${n(row.length)} cells; Excel allows ${n(XLSX_MAX_COLUMNS)}`);
+      if (row.length > XLSX_LIMITS.maxColumns.default) {
+        throw new HostModuleError("input-too-large", `${fn}: sheet ${quote(name)} row ${r} has ${n(row.length)} cells; Excel allows ${n(XLSX_LIMITS.maxColumns.default)}`);
       }
       cells += row.length;
-      if (cells > XLSX_MAX_CELLS) throw new HostModuleError("input-too-large", `${fn}: more than ${n(XLSX_MAX_CELLS)} cells; split the data into several workbooks`);
+      if (cells > XLSX_LIMITS.maxCells.default) throw new HostModuleError("input-too-large", `${fn}: more than ${n(XLSX_LIMITS.maxCells.default)} cells; split the data into several workbooks`);
       const values: XlsxCell[] = new Array(row.length);
       for (let c = 0; c < row.length; c++) values[c] = cell(fn, row[c], () => `sheet ${quote(name)} row ${r} column ${c}`);
       out.push(values);
@@ -208,8 +201,8 @@ export async function write(sheets: XlsxSheet[], options?: Record<string, never>
     clean.push({ name, rows: out });
   });
   const bytes = await isolate.run<Uint8Array>(fn, "write", { fn, sheets: clean });
-  if (bytes.byteLength > MAX_OUTPUT_BYTES) {
-    throw new HostModuleError("output-too-large", `${fn}: the workbook is ${n(bytes.byteLength)} bytes, over the ${n(MAX_OUTPUT_BYTES)}-byte output limit`);
+  if (bytes.byteLength > SHARED_LIMITS.outputBytes.default) {
+    throw new HostModuleError("output-too-large", `${fn}: the workbook is ${n(bytes.byteLength)} bytes, over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
   }
   return bytes;
 }

@@ -2,7 +2,7 @@
 // empty names, names over 31 characters, names with [ ] : * ? / \ or control characters, names starting or
 // ending with an apostrophe, and the reserved "History".
 
-import { XLSX_MAX_SHEET_NAME_LENGTH } from "../limits.js";
+import { XLSX_LIMITS } from "./descriptor.js";
 
 /** Excel column letters of a 1-based column number (1 → "A", 28 → "AB"). */
 export function columnLetters(column: number): string {
@@ -14,7 +14,7 @@ export function columnLetters(column: number): string {
 /** Why `name` is not a valid Excel sheet name, or null. */
 export function sheetNameProblem(name: string): string | null {
   if (name.length === 0) return "it is empty";
-  if (name.length > XLSX_MAX_SHEET_NAME_LENGTH) return `it is over ${XLSX_MAX_SHEET_NAME_LENGTH} characters`;
+  if (name.length > XLSX_LIMITS.maxSheetNameLength.default) return `it is over ${XLSX_LIMITS.maxSheetNameLength.default} characters`;
   if (/[[\]:*?/\\]/.test(name)) return "it contains one of [ ] : * ? / \\";
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return "it contains a control character";

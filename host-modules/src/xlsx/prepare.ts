@@ -1,13 +1,13 @@
 // Owns the checks an xlsx file passes before exceljs sees it, and the clean archive exceljs is given instead of
 // the caller's bytes. Inflates every part bomb-safely (counting bytes produced), then refuses: DTDs, more than
-// XLSX_MAX_CELLS cells, cell and row references outside Excel's grid, sheet ids over XLSX_MAX_SHEET_ID (exceljs
-// indexes arrays by them). Removes <definedNames> (exceljs expands their ranges cell by cell). Re-zips the parts
+// XLSX_LIMITS.maxCells cells, cell and row references outside Excel's grid, sheet ids over XLSX_LIMITS.maxSheetId
+// (exceljs indexes arrays by them). Removes <definedNames> (exceljs expands their ranges cell by cell). Re-zips the parts
 // as stored entries, so exceljs reads exactly the parts that were checked (no central-directory tricks).
 
 import { Zip, ZipPassThrough } from "fflate";
 import { HostModuleError } from "../errors.js";
 import { n } from "../check.js";
-import { XLSX_MAX_CELLS, XLSX_MAX_COLUMNS, XLSX_MAX_INFLATED_BYTES, XLSX_MAX_PARTS, XLSX_MAX_ROWS, XLSX_MAX_SHEET_ID } from "../limits.js";
+import { XLSX_LIMITS } from "./descriptor.js";
 import { concat, inflateArchive, type InflatedEntry } from "../zip/inflate.js";
 
 /**
@@ -23,7 +23,7 @@ const DEFINED_NAME = /<definedName(?=[\s/>])/;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Decodes the XML entities a parser would decode in an attribute value. */
-export function decodeXml(value: string): string {
+function decodeXml(value: string): string {
   return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
     if (entity.startsWith("#x")) return String.fromCodePoint(Math.min(parseInt(entity.slice(2), 16), 0x10ffff));
     if (entity.startsWith("#")) return String.fromCodePoint(Math.min(parseInt(entity.slice(1), 10), 0x10ffff));
@@ -63,14 +63,14 @@ function checkSheetXml(fn: string, part: string, xml: string, counter: { cells: 
     const r = attribute(match[1]!, "r");
     if (r === undefined) continue;
     const row = parseInt(r, 10);
-    if (!(row >= 1 && row <= XLSX_MAX_ROWS)) {
-      throw new HostModuleError("parse-failed", `${fn}: ${part} has a row number outside Excel's 1..${n(XLSX_MAX_ROWS)}`);
+    if (!(row >= 1 && row <= XLSX_LIMITS.maxRows.default)) {
+      throw new HostModuleError("parse-failed", `${fn}: ${part} has a row number outside Excel's 1..${n(XLSX_LIMITS.maxRows.default)}`);
     }
   }
   for (const match of xml.matchAll(CELL_TAG)) {
     counter.cells++;
-    if (counter.cells > XLSX_MAX_CELLS) {
-      throw new HostModuleError("input-too-large", `${fn}: the workbook has more than ${n(XLSX_MAX_CELLS)} cells; split it into smaller workbooks`);
+    if (counter.cells > XLSX_LIMITS.maxCells.default) {
+      throw new HostModuleError("input-too-large", `${fn}: the workbook has more than ${n(XLSX_LIMITS.maxCells.default)} cells; split it into smaller workbooks`);
     }
     const ref = attribute(match[1]!, "r");
     if (ref === undefined) continue;
@@ -78,7 +78,7 @@ function checkSheetXml(fn: string, part: string, xml: string, counter: { cells: 
     if (!parts) throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference that is not A1-style`);
     const column = columnNumber(parts[1]!);
     const row = parseInt(parts[2]!, 10);
-    if (column < 1 || column > XLSX_MAX_COLUMNS || row < 1 || row > XLSX_MAX_ROWS) {
+    if (column < 1 || column > XLSX_LIMITS.maxColumns.default || row < 1 || row > XLSX_LIMITS.maxRows.default) {
       throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference outside Excel's grid (A1..XFD1048576)`);
     }
   }
@@ -119,12 +119,12 @@ function checkWorkbookXml(fn: string, xml: string): string {
   let sheets = 0;
   for (const match of xml.matchAll(SHEET_TAG)) {
     sheets++;
-    if (sheets > XLSX_MAX_PARTS) throw new HostModuleError("input-too-large", `${fn}: the workbook lists more than ${n(XLSX_MAX_PARTS)} sheets`);
+    if (sheets > XLSX_LIMITS.maxParts.default) throw new HostModuleError("input-too-large", `${fn}: the workbook lists more than ${n(XLSX_LIMITS.maxParts.default)} sheets`);
     const id = attribute(match[1]!, "sheetId");
     if (id === undefined) continue;
     const value = parseInt(id, 10);
-    if (!(value >= 1 && value <= XLSX_MAX_SHEET_ID)) {
-      throw new HostModuleError("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(XLSX_MAX_SHEET_ID)}`);
+    if (!(value >= 1 && value <= XLSX_LIMITS.maxSheetId.default)) {
+      throw new HostModuleError("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(XLSX_LIMITS.maxSheetId.default)}`);
     }
   }
   const stripped = withoutDefinedNames(fn, xml);
@@ -155,8 +155,8 @@ function rezip(entries: InflatedEntry[]): Uint8Array {
 /** Checks an xlsx file and returns the archive to hand to exceljs (see the file comment). */
 export function prepareWorkbook(fn: string, bytes: Uint8Array): Uint8Array {
   const entries = inflateArchive(fn, bytes, {
-    maxEntries: XLSX_MAX_PARTS,
-    maxBytes: XLSX_MAX_INFLATED_BYTES,
+    maxEntries: XLSX_LIMITS.maxParts.default,
+    maxBytes: XLSX_LIMITS.maxInflatedBytes.default,
     advice: "this is not a workbook exceljs should open",
   });
   if (!entries.some((e) => e.name.replace(/^\//, "") === "xl/workbook.xml")) {

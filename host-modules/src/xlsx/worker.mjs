@@ -6,18 +6,12 @@
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
 
 import { parentPort } from "node:worker_threads";
+import { refusal, refusalCode } from "../refusal.mjs";
 
 /** @type {any} */
 let ExcelJS = null;
 /** @type {typeof import("fflate") | null} */
 let fflate = null;
-
-class Refusal extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 parentPort.on("message", async (message) => {
   const { id, op, payload } = message;
@@ -25,7 +19,7 @@ parentPort.on("message", async (message) => {
     ExcelJS ??= (await import("exceljs")).default;
     fflate ??= await import("fflate");
     const handler = OPS[op];
-    if (!handler) throw new Refusal("internal-error", `unknown operation ${op}`);
+    if (!handler) throw refusal("internal-error", `unknown operation ${op}`);
     const { value, transfer } = await handler(payload);
     parentPort.postMessage({ id, ok: true, value }, transfer ?? []);
   } catch (error) {
@@ -34,7 +28,8 @@ parentPort.on("message", async (message) => {
 });
 
 function describe(fn, error) {
-  if (error instanceof Refusal) return { code: error.code, message: error.message };
+  const code = refusalCode(error);
+  if (code) return { code, message: error.message };
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return { code: "input-too-complex", message: `${fn}: the workbook is nested too deeply to read` };
   }
@@ -86,20 +81,20 @@ function cellSize(value) {
 
 function pickSheet(fn, worksheets, sheet) {
   if (sheet === undefined || sheet === null) {
-    if (!worksheets.length) throw new Refusal("sheet-not-found", `${fn}: the workbook has no sheets`);
+    if (!worksheets.length) throw refusal("sheet-not-found", `${fn}: the workbook has no sheets`);
     return worksheets[0];
   }
   const names = worksheets.map((w) => w.name);
   const list = names.slice(0, 20).map((name) => JSON.stringify(name)).join(", ") + (names.length > 20 ? ", …" : "");
   if (typeof sheet === "number") {
     if (sheet < worksheets.length) return worksheets[sheet];
-    throw new Refusal("sheet-not-found", `${fn}: there is no sheet at index ${sheet}; the workbook has ${names.length} sheet(s): ${list}`);
+    throw refusal("sheet-not-found", `${fn}: there is no sheet at index ${sheet}; the workbook has ${names.length} sheet(s): ${list}`);
   }
   const exact = worksheets.find((w) => w.name === sheet);
   if (exact) return exact;
   const folded = worksheets.find((w) => w.name.toLowerCase() === sheet.toLowerCase());
   if (folded) return folded;
-  throw new Refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
+  throw refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
 }
 
 const OPS = {
@@ -109,7 +104,7 @@ const OPS = {
       await workbook.xlsx.load(bytes, { ignoreNodes: IGNORE_NODES });
     } catch (error) {
       if (error instanceof RangeError) throw error;
-      throw new Refusal("parse-failed", `${fn}: the workbook could not be read: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
+      throw refusal("parse-failed", `${fn}: the workbook could not be read: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
     }
     const worksheets = workbook.worksheets;
     const sheets = worksheets.map((w) => w.name);

@@ -1,12 +1,13 @@
 // Owns zip.unzip and zip.zip (fflate) on the host. unzip inflates in memory only, counting bytes actually
 // produced (see inflate.ts), and returns names as data: nothing is written to disk, so a name with ".." or a
 // leading "/" is returned as given. zip refuses names that would be unsafe to extract, more than
-// ZIP_MAX_ENTRIES entries and more than ZIP_MAX_INFLATED_BYTES of content.
+// ZIP_LIMITS.maxEntries entries and more than ZIP_LIMITS.maxInflatedBytes of content.
 
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { HostModuleError, guarded } from "../errors.js";
-import { checkBytes, intRange, isBytes, isPlainObject, n, ownValue, quote, readOptions, typeName, type OptionRule } from "../check.js";
-import { MAX_OUTPUT_BYTES, ZIP_MAX_ENTRIES, ZIP_MAX_INFLATED_BYTES, ZIP_MAX_NAME_BYTES } from "../limits.js";
+import { checkBytes, intRange, isBytes, isPlainObject, n, ownValue, quote, readOptions, typeName, withinLimit, type OptionRule } from "../check.js";
+import { SHARED_LIMITS } from "../limits.js";
+import { ZIP_LIMITS } from "./descriptor.js";
 import { concat, inflateArchive } from "./inflate.js";
 
 export interface UnzipOptions {
@@ -24,8 +25,8 @@ export interface ZipOptions {
 }
 
 const UNZIP_RULES: Record<string, OptionRule> = {
-  maxEntries: intRange(1, ZIP_MAX_ENTRIES),
-  maxBytes: intRange(0, ZIP_MAX_INFLATED_BYTES),
+  maxEntries: withinLimit(ZIP_LIMITS.maxEntries),
+  maxBytes: withinLimit(ZIP_LIMITS.maxInflatedBytes),
 };
 
 const ZIP_RULES: Record<string, OptionRule> = {
@@ -43,13 +44,13 @@ export async function unzip(bytes: Uint8Array, options?: UnzipOptions): Promise<
   const fn = "zip.unzip";
   const archive = checkBytes(fn, "bytes", bytes);
   const o = readOptions(fn, options, UNZIP_RULES);
-  const maxEntries = (o.maxEntries as number | undefined) ?? ZIP_MAX_ENTRIES;
-  const maxBytes = (o.maxBytes as number | undefined) ?? ZIP_MAX_INFLATED_BYTES;
+  const maxEntries = (o.maxEntries as number | undefined) ?? ZIP_LIMITS.maxEntries.default;
+  const maxBytes = (o.maxBytes as number | undefined) ?? ZIP_LIMITS.maxInflatedBytes.default;
   const list = await guarded(fn, "parse-failed", "read the archive", () =>
     inflateArchive(fn, archive, {
       maxEntries,
       maxBytes,
-      advice: `the ceilings are maxEntries ${n(ZIP_MAX_ENTRIES)} and maxBytes ${n(ZIP_MAX_INFLATED_BYTES)}`,
+      advice: `the ceilings are maxEntries ${n(ZIP_LIMITS.maxEntries.ceiling)} and maxBytes ${n(ZIP_LIMITS.maxInflatedBytes.ceiling)}`,
     }),
   );
   const entries: Record<string, Uint8Array> = Object.create(null);
@@ -60,7 +61,7 @@ export async function unzip(bytes: Uint8Array, options?: UnzipOptions): Promise<
 /** Why `name` may not be written into an archive, or null when it is a safe relative path. */
 function unsafeName(name: string): string | null {
   if (name.length === 0) return "it is empty";
-  if (Buffer.byteLength(name, "utf8") > ZIP_MAX_NAME_BYTES) return `it is over ${n(ZIP_MAX_NAME_BYTES)} UTF-8 bytes`;
+  if (Buffer.byteLength(name, "utf8") > ZIP_LIMITS.maxNameBytes.default) return `it is over ${n(ZIP_LIMITS.maxNameBytes.default)} UTF-8 bytes`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return "it has a control character";
   if (name.includes("\\")) return "it has a backslash (use '/')";
@@ -84,8 +85,8 @@ export async function zip(entries: Record<string, Uint8Array | string>, options?
   const o = readOptions(fn, options, ZIP_RULES);
   const level = (o.level as number | undefined) ?? 6;
   const names = Object.keys(entries);
-  if (names.length > ZIP_MAX_ENTRIES) {
-    throw new HostModuleError("input-too-large", `${fn}: ${n(names.length)} entries is over the ${n(ZIP_MAX_ENTRIES)}-entry limit`);
+  if (names.length > ZIP_LIMITS.maxEntries.default) {
+    throw new HostModuleError("input-too-large", `${fn}: ${n(names.length)} entries is over the ${n(ZIP_LIMITS.maxEntries.default)}-entry limit`);
   }
   const list: [string, Uint8Array][] = [];
   let total = 0;
@@ -99,8 +100,8 @@ export async function zip(entries: Record<string, Uint8Array | string>, options?
     else if (isBytes(value)) data = value;
     else throw new HostModuleError("input-invalid", `${fn}: entry ${quote(name)} is ${typeName(value)}; use a Uint8Array or a string`);
     total += data.byteLength;
-    if (total > ZIP_MAX_INFLATED_BYTES) {
-      throw new HostModuleError("input-too-large", `${fn}: the entries hold more than ${n(ZIP_MAX_INFLATED_BYTES)} bytes; build smaller archives`);
+    if (total > ZIP_LIMITS.maxInflatedBytes.default) {
+      throw new HostModuleError("input-too-large", `${fn}: the entries hold more than ${n(ZIP_LIMITS.maxInflatedBytes.default)} bytes; build smaller archives`);
     }
     list.push([name, data]);
   }
@@ -124,8 +125,8 @@ export async function zip(entries: Record<string, Uint8Array | string>, options?
     }
     writer.end();
     if (failure) throw failure;
-    if (size > MAX_OUTPUT_BYTES) {
-      throw new HostModuleError("output-too-large", `${fn}: the archive is over the ${n(MAX_OUTPUT_BYTES)}-byte output limit`);
+    if (size > SHARED_LIMITS.outputBytes.default) {
+      throw new HostModuleError("output-too-large", `${fn}: the archive is over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
     }
     return concat(chunks, size);
   });

@@ -1,19 +1,19 @@
 // Owns bomb-safe reading of zip archives (used by zip.unzip and xlsx.read): fflate's streaming Unzip with
-// UnzipInflate, fed ZIP_INPUT_CHUNK_BYTES of compressed input at a time, counting the bytes actually produced
+// UnzipInflate, fed TUNING.zipInputChunkBytes of compressed input at a time, counting the bytes actually produced
 // across all entries. Refuses an archive the moment that count passes maxBytes (never trusting the sizes its
 // headers declare), more than maxEntries entries, duplicate names, and anything that is not a zip archive.
 
 import { Unzip, UnzipInflate, type UnzipFile } from "fflate";
 import { HostModuleError, scrubMessage } from "../errors.js";
 import { n, quote } from "../check.js";
-import { ZIP_INPUT_CHUNK_BYTES } from "../limits.js";
+import { TUNING } from "../tuning.js";
 
 export interface InflateLimits {
   /** Most entries (directories included) before too-many-entries. */
   maxEntries: number;
   /** Most bytes produced across all entries before zip-bomb. */
   maxBytes: number;
-  /** Compressed bytes pushed per step (tests may lower it); default ZIP_INPUT_CHUNK_BYTES. */
+  /** Compressed bytes pushed per step (tests may lower it); default TUNING.zipInputChunkBytes. */
   chunkBytes?: number;
   /** Advice appended to the zip-bomb and too-many-entries messages. */
   advice?: string;
@@ -47,7 +47,7 @@ export function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /** True when `bytes` starts with a local file header or is an empty archive (end of central directory). */
-export function looksLikeZip(bytes: Uint8Array): boolean {
+function looksLikeZip(bytes: Uint8Array): boolean {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
   return (bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06);
 }
@@ -61,7 +61,7 @@ export function inflateArchive(fn: string, bytes: Uint8Array, limits: InflateLim
   if (!looksLikeZip(bytes)) {
     throw new HostModuleError("parse-failed", `${fn}: the bytes are not a zip archive (no local file header at the start)`);
   }
-  const step = limits.chunkBytes ?? ZIP_INPUT_CHUNK_BYTES;
+  const step = limits.chunkBytes ?? TUNING.zipInputChunkBytes.value;
   const advice = limits.advice ? `; ${limits.advice}` : "";
   const s: InflateStats = stats ?? { produced: 0, largestChunk: 0, entries: 0 };
   s.produced = 0;

@@ -1,0 +1,109 @@
+// Owns the one error vocabulary of the registry: every code it refuses with (admitting a host id, dispatching a call,
+// serving the catalog), what each means and the one line that says what to do (the CLI prints these hints), and its
+// one error class, HostCallError. Refuses nothing itself; registry.ts, wasm-dispatch.ts and catalog-server.ts do.
+
+/** What a code means, the one line saying what to do, and where the registry meets it. */
+export interface RegistryCodeRow {
+  /** "admit": a pack's host declaration (compile time, and again at dispatch); "dispatch": a guest's call; "serve": an HTTP request. */
+  readonly stage: "admit" | "dispatch" | "serve";
+  readonly meaning: string;
+  readonly hint: string;
+}
+
+export const REGISTRY_CODES = {
+  "host-id-unknown": {
+    stage: "admit",
+    meaning: "nothing like the host id is pinned in this registry",
+    hint: "no pin exists for this host id: host modules exist only by pin, so use a guest module instead, or ask the application embedding Capsule to register the host module",
+  },
+  "host-id-not-pinned": {
+    stage: "admit",
+    meaning: "the host id is pinned to another package (any other name, including look-alike scopes such as @capsu1e/csv or @capsule-csv/csv)",
+    hint: "this host id is pinned to another package; only that package may declare it: remove the declaration and depend on (or import) the pinned pack instead",
+  },
+  "host-id-lookalike": {
+    stage: "admit",
+    meaning: "the host id is not pinned but shares a skeleton with one that is: Unicode compatibility folding, case, confusable letters and digits (с/c, 1/l, 0/o, …), separators and doubled letters",
+    hint: "the id imitates a pinned one (case, confusable letters or separators): declare the exact pinned id only if this is the pinned package, otherwise remove it",
+  },
+  "host-module-not-declared": {
+    stage: "dispatch",
+    meaning: "the run did not import this host or WASM module",
+    hint: "import the module in the run's source; calls reach only modules the run imported",
+  },
+  "host-export-unknown": {
+    stage: "dispatch",
+    meaning: "the export is not an own key of the pin (constructor, __proto__, toString … are refused)",
+    hint: "call one of the exports the message lists",
+  },
+  "host-arguments-invalid": {
+    stage: "dispatch",
+    meaning: "the arguments do not fit the pinned shapes (a wrong type, a missing required argument, or extra arguments)",
+    hint: "pass the arguments the export's signature names, in order (see the pack's .d.ts)",
+  },
+  "host-module-failed": {
+    stage: "dispatch",
+    meaning: "the implementation cannot be used: it lacks the pinned export, or a WASM binary no longer matches its catalog digest",
+    hint: "recompile the packs (`capsule packs compile`); if it persists, the host module's implementation is broken",
+  },
+  "method-not-allowed": {
+    stage: "serve",
+    meaning: "the request is not a GET or HEAD",
+    hint: "fetch with GET (or HEAD)",
+  },
+  "bad-path": {
+    stage: "serve",
+    meaning: "the path is not valid percent-encoding",
+    hint: "percent-encode the specifier in the URL (encodeURIComponent)",
+  },
+  "bad-format": {
+    stage: "serve",
+    meaning: "/docs was asked for a format other than md or dts",
+    hint: "pass format=md or format=dts",
+  },
+  "token-required": {
+    stage: "serve",
+    meaning: "no bearer token, or one the server does not know",
+    hint: "send Authorization: Bearer <token> with a token from the server's tokens file",
+  },
+  "not-allowed": {
+    stage: "serve",
+    meaning: "the token does not grant the module's pack",
+    hint: "use a token that grants this pack, or ask the operator to grant it",
+  },
+  "not-found": {
+    stage: "serve",
+    meaning: "no such route, module, digest or playground file (or the token does not grant it)",
+    hint: "list what the token grants with GET /catalog",
+  },
+  "module-unavailable": {
+    stage: "serve",
+    meaning: "the module's compiled file is missing or no longer matches its digest",
+    hint: "recompile the packs (`capsule packs compile`) and restart or refresh the server",
+  },
+  "docs-unavailable": {
+    stage: "serve",
+    meaning: "the API reference could not be written",
+    hint: "check the packs with `capsule packs compile`",
+  },
+} as const satisfies Record<string, RegistryCodeRow>;
+
+export type RegistryCode = keyof typeof REGISTRY_CODES;
+type CodeOf<S extends RegistryCodeRow["stage"]> = { [K in RegistryCode]: (typeof REGISTRY_CODES)[K]["stage"] extends S ? K : never }[RegistryCode];
+/** A refusal of a pack's host declaration. */
+export type AdmitCode = CodeOf<"admit">;
+/** A refusal of a guest's call (admission refusals are met again at dispatch). */
+export type DispatchCode = CodeOf<"dispatch">;
+/** A refusal of an HTTP request to the catalog server. */
+export type ServeCode = CodeOf<"serve">;
+
+/** A host-module call refused or failed in the registry; reaches the guest as an error with this name. */
+export class HostCallError extends Error {
+  override readonly name = "HostCallError";
+  constructor(
+    readonly code: DispatchCode | AdmitCode,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+  }
+}
