@@ -176,7 +176,7 @@ async function execute(
 
 const wallEnds = (wallMs: number): StopEnds => ({
   stuck: runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
-  queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy); raise maxWorkers or limits.wallMs`),
+  queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy, or still starting); raise maxWorkers or limits.wallMs`),
   terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
 });
 

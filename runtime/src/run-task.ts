@@ -9,7 +9,8 @@ import { CONTROL, RunControl } from "./control.js";
 
 export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
   const control = new RunControl(task.control);
-  control.markStarted(0, Number.NaN); // the run's CPU clock starts in GuestRun; this says a worker has the task
+  // The run counts as started (control.markStarted) only once its guest begins, in GuestRun: a stop while the engine
+  // is still being prepared for it finds it queued, not stuck.
   const preload = task.moduleSetKey
     ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => control.state !== CONTROL.RUNNING }
     : undefined;
