@@ -9,7 +9,7 @@ describe("which pack may declare a host id", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.facade).toContain('import bridge from "capsule:bridge"');
-    expect(result.facade).toContain('export async function parse(...args) { return bridge.call("capsule.csv", "parse", args); }');
+    expect(result.facade).toContain('export function parse(...args) { return bridge.call("capsule.csv", "parse", args); }');
     expect(result.facade).toContain("export default Object.freeze({ parse, stringify });");
   });
 

@@ -1,47 +1,85 @@
-// Capsule guest codec, loaded on first use: the guest half of the crossing format (the host half is
-// runtime/src/codec.ts). Values become one JSON string with tagged objects {"\u0000": tag} for what JSON cannot
-// say, plus a sidecar of ArrayBuffers and big strings. Completion value: a factory taking { bigString }.
+// Capsule guest codec, loaded into every engine template before any guest or pack code runs: the guest half of the
+// crossing format (the host half is runtime/src/codec.ts). Values become one JSON string with tagged objects
+// {"\u0000": tag} for what JSON cannot say, plus a sidecar of ArrayBuffers and big strings. Completion value: a
+// factory taking { bigString }.
+// Refuses to let guest code reach its machinery: every built-in it uses is captured here, at load (a guest that
+// replaces Array.prototype.map, Function.prototype.call, JSON or a getter later changes nothing), it walks no
+// iterator and reads no live method, and a tag counts only if this encode made it (a WeakSet, not a prototype), so
+// a forged tag is encoded as the plain object it is.
 (function (powers) {
   "use strict";
   const O = Object;
-  const { getPrototypeOf, defineProperty, getOwnPropertyDescriptor } = O;
-  const TAG = "\u0000";
-  const RealDate = Date;
-  const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
-  // Captured at load, so a guest that replaces these later cannot bend how its data crosses.
-  const jsonStringify = JSON.stringify, jsonParse = JSON.parse, arrayFrom = Array.from, isArray = Array.isArray;
-  const isView = ArrayBuffer.isView, entries = O.entries, fromEntries = O.fromEntries, hasOwn = O.prototype.hasOwnProperty;
-  const BIG_STRING = powers.bigString;
-  const VIEWS = { Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array };
-  // Objects JSON cannot say carry a toJSON hook while encode runs, so the replacer only ever looks at the value
-  // itself (reading this[key] for every value doubles the cost of encoding in QuickJS). Tag objects made here have
-  // their own prototype, which tells them apart from guest objects that happen to own a "\u0000" key.
-  const tagProto = {};
-  const makeTag = (fields) => O.assign(O.create(tagProto), fields);
+  const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+  const { getPrototypeOf, defineProperty, getOwnPropertyDescriptor, keys, create, freeze } = O;
+  const hasOwn = uncurry(O.prototype.hasOwnProperty);
+  const jsonStringify = JSON.stringify, jsonParse = JSON.parse, isArray = Array.isArray, isView = ArrayBuffer.isView;
+  const RealString = String, RealNumber = Number, RealBigInt = BigInt, RealDate = Date, RealMap = Map, RealSet = Set;
+  const RealError = Error, RealRegExp = RegExp, RealDataView = DataView, RealWeakSet = WeakSet;
+  const weakAdd = uncurry(WeakSet.prototype.add), weakHas = uncurry(WeakSet.prototype.has);
+  const mapSet = uncurry(Map.prototype.set), setAdd = uncurry(Set.prototype.add);
+  const mapForEach = uncurry(Map.prototype.forEach), setForEach = uncurry(Set.prototype.forEach);
+  const dateGetTime = uncurry(Date.prototype.getTime);
+  const bufferSlice = uncurry(ArrayBuffer.prototype.slice);
+  const getter = (proto, name) => uncurry(getOwnPropertyDescriptor(proto, name).get);
   const TypedArrayProto = getPrototypeOf(Uint8Array.prototype);
-  const viewKind = (view) => {
-    const ctor = view.constructor;
-    return view instanceof DataView ? "DataView" : ctor && VIEWS[ctor.name] === ctor ? ctor.name : "Uint8Array";
-  };
+  const viewBuffer = getter(TypedArrayProto, "buffer"), viewOffset = getter(TypedArrayProto, "byteOffset"), viewLength = getter(TypedArrayProto, "byteLength");
+  const viewTag = getter(TypedArrayProto, Symbol.toStringTag);
+  const dvBuffer = getter(DataView.prototype, "buffer"), dvOffset = getter(DataView.prototype, "byteOffset"), dvLength = getter(DataView.prototype, "byteLength");
+  const regexpSource = getter(RegExp.prototype, "source"), regexpFlags = getter(RegExp.prototype, "flags");
+  const TAG = "\u0000";
+  const BIG_STRING = powers.bigString;
+  const VIEWS = freeze(O.assign(create(null), { Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array }));
+  const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
+  const own = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: true });
+  const push = (array, value) => defineProperty(array, array.length, { value, writable: true, configurable: true, enumerable: true });
+  const toJsonHook = (proto, hook) => ({ proto, hook, saved: undefined });
+
+  // Objects JSON cannot say carry a toJSON hook while encode runs, so the replacer only ever looks at the value itself
+  // (reading this[key] for every value doubles the cost of encoding in QuickJS). Each hook brand-checks its receiver
+  // through a captured getter, so it makes a tag only for a real Date, view, Map, …
   function encode(value) {
     const side = [];
+    const tags = new RealWeakSet();
     let tagged = false;
-    const tag = (fields) => { tagged = true; return makeTag(fields); };
-    const bytes = (kind, buffer) => { side.push(buffer); return tag({ [TAG]: "b", k: kind, i: side.length - 1 }); };
+    const tag = (t, a, b, c) => {
+      tagged = true;
+      const made = create(null);
+      own(made, TAG, t);
+      if (a !== undefined) own(made, a[0], a[1]);
+      if (b !== undefined) own(made, b[0], b[1]);
+      if (c !== undefined) own(made, c[0], c[1]);
+      weakAdd(tags, made);
+      // Frozen: a guest that gets hold of a tag (calling a hook it read off a prototype mid-encode) cannot change it.
+      return freeze(made);
+    };
+    const bytes = (kind, buffer) => {
+      push(side, buffer);
+      return tag("b", ["k", kind], ["i", side.length - 1]);
+    };
+    const entriesOf = (collection, forEach) => {
+      const out = [];
+      forEach(collection, (v, k) => push(out, forEach === mapForEach ? [k, v] : v));
+      return out;
+    };
     const hooks = [
-      [RealDate.prototype, function () { const t = this.getTime(); return tag({ [TAG]: "d", v: t === t ? t : "NaN" }); }],
-      [TypedArrayProto, function () { return bytes(viewKind(this), this.buffer.slice(this.byteOffset, this.byteOffset + this.byteLength)); }],
-      [DataView.prototype, function () { return bytes("DataView", this.buffer.slice(this.byteOffset, this.byteOffset + this.byteLength)); }],
-      [ArrayBuffer.prototype, function () { return bytes("ArrayBuffer", this.slice(0)); }],
-      [Map.prototype, function () { return tag({ [TAG]: "m", v: arrayFrom(this) }); }],
-      [Set.prototype, function () { return tag({ [TAG]: "S", v: arrayFrom(this) }); }],
-      [Error.prototype, function () { return tag({ [TAG]: "e", name: String(this.name), message: String(this.message) }); }],
-      [RegExp.prototype, function () { return tag({ [TAG]: "r", source: this.source, flags: this.flags }); }],
+      toJsonHook(RealDate.prototype, function () { const t = dateGetTime(this); return tag("d", ["v", t === t ? t : "NaN"]); }),
+      toJsonHook(TypedArrayProto, function () { const buffer = viewBuffer(this), at = viewOffset(this); return bytes(VIEWS[viewTag(this)] ? viewTag(this) : "Uint8Array", bufferSlice(buffer, at, at + viewLength(this))); }),
+      toJsonHook(DataView.prototype, function () { const buffer = dvBuffer(this), at = dvOffset(this); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(this))); }),
+      toJsonHook(ArrayBuffer.prototype, function () { return bytes("ArrayBuffer", bufferSlice(this, 0)); }),
+      toJsonHook(RealMap.prototype, function () { return tag("m", ["v", entriesOf(this, mapForEach)]); }),
+      toJsonHook(RealSet.prototype, function () { return tag("S", ["v", entriesOf(this, setForEach)]); }),
+      toJsonHook(RealError.prototype, function () { return tag("e", ["name", RealString(this.name)], ["message", RealString(this.message)]); }),
+      toJsonHook(RealRegExp.prototype, function () { return tag("r", ["source", regexpSource(this)], ["flags", regexpFlags(this)]); }),
     ];
-    const saved = hooks.map(([proto]) => getOwnPropertyDescriptor(proto, "toJSON"));
+    let installed = 0;
     try {
-      for (const [proto, hook] of hooks) defineProperty(proto, "toJSON", { value: hook, configurable: true, writable: true });
+      for (; installed < hooks.length; installed++) {
+        const h = hooks[installed];
+        h.saved = getOwnPropertyDescriptor(h.proto, "toJSON");
+        defineProperty(h.proto, "toJSON", { value: h.hook, configurable: true, writable: true });
+      }
     } catch {
+      restore(hooks, installed);
       throw new TypeError("cannot encode: the guest froze a builtin prototype (Date, Map, Set, Error, RegExp or a typed array)");
     }
     try {
@@ -49,58 +87,83 @@
         const t = typeof v;
         if (t === "string") {
           if (v.length < BIG_STRING) return v;
-          side.push(v);
-          return tag({ [TAG]: "s", i: side.length - 1 });
+          push(side, v);
+          return tag("s", ["i", side.length - 1]);
         }
         if (t === "number") {
           if (v - v === 0 && (v !== 0 || 1 / v > 0)) return v;
-          return tag({ [TAG]: "n", v: v === 0 ? "-0" : String(v) });
+          return tag("n", ["v", v === 0 ? "-0" : RealString(v)]);
         }
         if (t === "object") {
-          if (v !== null && v[TAG] !== undefined && getPrototypeOf(v) !== tagProto && !isArray(v) && hasOwn.call(v, TAG)) return tag({ [TAG]: "o", v: entries(v) });
+          if (v === null || weakHas(tags, v)) return v;
+          // A guest object that owns a "\u0000" key (a forged tag among them) crosses as its entries.
+          if (!isArray(v) && v[TAG] !== undefined && hasOwn(v, TAG)) return tag("o", ["v", entriesOfObject(v)]);
           return v;
         }
-        if (t === "undefined") return tag({ [TAG]: "u" });
-        if (t === "bigint") return tag({ [TAG]: "i", v: String(v) });
+        if (t === "undefined") return tag("u");
+        if (t === "bigint") return tag("i", ["v", RealString(v)]);
         return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
       });
       return [json, tagged, side];
     } finally {
-      hooks.forEach(([proto], i) => {
-        if (saved[i]) defineProperty(proto, "toJSON", saved[i]);
-        else delete proto.toJSON;
-      });
+      restore(hooks, hooks.length);
     }
   }
+  function restore(hooks, count) {
+    for (let i = 0; i < count; i++) {
+      const h = hooks[i];
+      if (h.saved) defineProperty(h.proto, "toJSON", h.saved);
+      else delete h.proto.toJSON;
+    }
+  }
+  function entriesOfObject(v) {
+    const names = keys(v);
+    const out = [];
+    for (let i = 0; i < names.length; i++) push(out, [names[i], v[names[i]]]);
+    return out;
+  }
+
   function revive(v, side) {
     if (typeof v !== "object" || v === null) return v;
     if (isArray(v)) {
       for (let i = 0; i < v.length; i++) v[i] = revive(v[i], side);
       return v;
     }
-    const t = v[TAG];
+    const t = hasOwn(v, TAG) ? v[TAG] : undefined;
     if (t === undefined) {
-      for (const k in v) v[k] = revive(v[k], side);
+      const names = keys(v);
+      for (let i = 0; i < names.length; i++) own(v, names[i], revive(v[names[i]], side));
       return v;
     }
     switch (t) {
       case "u": return undefined;
-      case "n": return v.v === "-0" ? -0 : Number(v.v);
-      case "i": return BigInt(v.v);
+      case "n": return v.v === "-0" ? -0 : RealNumber(v.v);
+      case "i": return RealBigInt(v.v);
       case "s": return side[v.i];
       case "d": return new RealDate(v.v === "NaN" ? NaN : v.v);
       case "b": {
         const buf = side[v.i];
         if (v.k === "ArrayBuffer") return buf;
-        if (v.k === "DataView") return new DataView(buf);
-        const View = VIEWS[v.k] || Uint8Array;
-        return new View(buf);
+        if (v.k === "DataView") return new RealDataView(buf);
+        return new (VIEWS[v.k] || VIEWS.Uint8Array)(buf);
       }
-      case "m": return new Map(revive(v.v, side));
-      case "S": return new Set(revive(v.v, side));
-      case "e": { const e = new Error(v.message); if (v.name !== "Error") hide(e, "name", v.name); return e; }
-      case "r": return new RegExp(v.source, v.flags);
-      case "o": return fromEntries(revive(v.v, side));
+      case "m": {
+        const map = new RealMap(), pairs = revive(v.v, side);
+        for (let i = 0; i < pairs.length; i++) mapSet(map, pairs[i][0], pairs[i][1]);
+        return map;
+      }
+      case "S": {
+        const set = new RealSet(), items = revive(v.v, side);
+        for (let i = 0; i < items.length; i++) setAdd(set, items[i]);
+        return set;
+      }
+      case "e": { const e = new RealError(v.message); if (v.name !== "Error") hide(e, "name", v.name); return e; }
+      case "r": return new RealRegExp(v.source, v.flags);
+      case "o": {
+        const out = {}, pairs = revive(v.v, side);
+        for (let i = 0; i < pairs.length; i++) own(out, pairs[i][0], pairs[i][1]);
+        return out;
+      }
       default: return v;
     }
   }

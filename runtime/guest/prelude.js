@@ -6,10 +6,18 @@
 // namespaces) is called at the start of each run.
 (function (bigString, hostCall, hostLog, lazyLoad, bridgeCall) {
   "use strict";
+  // Every built-in the wrappers below use is captured here, before any guest or pack code runs: a guest (or a pack
+  // evaluated into a template) that later replaces Array.prototype.slice, Function.prototype.call or apply, JSON or
+  // Reflect reaches nothing of the machinery. No wrapper walks an iterator or reads a method off a guest value.
   const G = globalThis;
   const O = Object;
-  const { defineProperty, getPrototypeOf, freeze } = O;
-  const slice = Array.prototype.slice;
+  const { defineProperty, getPrototypeOf, freeze, keys, create } = O;
+  const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+  const arraySlice = uncurry(Array.prototype.slice);
+  const reflectApply = Reflect.apply, reflectConstruct = Reflect.construct;
+  const jsonParse = JSON.parse;
+  const RealString = String;
+  const promiseReject = Promise.reject.bind(Promise);
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
 
   // ---- code generation: eval, Function and the async/generator function constructors
@@ -41,9 +49,10 @@
   const RealDate = Date;
   let clock = 0;
   const tick = () => clock++;
+  const dateToString = uncurry(RealDate.prototype.toString);
   function CapsuleDate(...args) {
-    if (!new.target) return new RealDate(tick()).toString();
-    const d = args.length === 0 ? new RealDate(tick()) : new RealDate(...args);
+    if (!new.target) return dateToString(new RealDate(tick()));
+    const d = args.length === 0 ? new RealDate(tick()) : reflectConstruct(RealDate, args);
     if (new.target !== CapsuleDate) O.setPrototypeOf(d, new.target.prototype);
     return d;
   }
@@ -75,8 +84,8 @@
   });
 
   // ---- lazy globals: each file is parsed only when a guest first touches what it defines
-  const powers = { hostLog, bigString };
-  const loaded = {};
+  const powers = freeze({ hostLog, bigString });
+  const loaded = create(null);
   const lazyValue = (file, name) => {
     if (!loaded[file]) {
       const value = lazyLoad(file);
@@ -94,7 +103,11 @@
   for (const name of ["TextEncoder", "TextDecoder", "atob", "btoa"]) lazyGlobal("text", name);
   lazyGlobal("intl", "Intl");
   const viaIntl = (fnName, asString) => function () {
-    return lazyValue("intl", fnName).apply(undefined, [asString ? String(this) : this].concat(slice.call(arguments)));
+    const args = arraySlice(arguments);
+    const receiver = asString ? RealString(this) : this;
+    const all = [receiver];
+    for (let i = 0; i < args.length; i++) defineProperty(all, i + 1, { value: args[i], writable: true, enumerable: true, configurable: true });
+    return reflectApply(lazyValue("intl", fnName), undefined, all);
   };
   hide(Number.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
   hide(BigInt.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
@@ -108,15 +121,18 @@
 
   // ---- host-function namespaces: every call crosses as one encoded copy and returns a promise
   const install = (namespaces) => {
-    const names = O.keys(namespaces);
+    const names = keys(namespaces);
     if (names.length) lazyValue("codec", "encode"); // before guest code can touch JSON or Array
-    for (const ns of names) {
+    for (let i = 0; i < names.length; i++) {
+      const ns = names[i];
+      const fns = namespaces[ns];
       const target = {};
-      for (const fn of namespaces[ns]) {
+      for (let j = 0; j < fns.length; j++) {
+        const fn = fns[j];
         hide(target, fn, {
           [fn]: function () {
-            const [json, tagged, side] = encode(slice.call(arguments));
-            return hostCall(ns, fn, json, tagged, side);
+            const encoded = encode(arraySlice(arguments));
+            return hostCall(ns, fn, encoded[0], encoded[1], encoded[2]);
           },
         }[fn]);
       }
@@ -126,10 +142,16 @@
 
   // ---- the private bridge of host-module facades: their "capsule:bridge" module takes it while modules load,
   // and seal() removes the global before any user code runs. The host half of this contract: runtime/src/bridge.ts.
+  // call() always returns a promise (a failure to encode rejects it), so facades need no async wrapper, whose
+  // resolution would look up the live Promise.prototype.then.
   hide(G, "__capsule_bridge", freeze({
     call(id, exportName, args) {
-      const [json, tagged, side] = encode(slice.call(args));
-      return bridgeCall(id, exportName, json, tagged, side);
+      try {
+        const encoded = encode(arraySlice(args));
+        return bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2]);
+      } catch (error) {
+        return promiseReject(error);
+      }
     },
   }));
 
@@ -144,7 +166,7 @@
       clock = now;
       seed = runSeed >>> 0;
       a = splitmix(); b = splitmix(); c = splitmix(); d = splitmix();
-      install(JSON.parse(namespacesJson));
+      install(jsonParse(namespacesJson));
     },
     encode,
     decode,

@@ -18,7 +18,8 @@ export const BRIDGE_DIGEST = "74675d9ab1a5aab55ce06cde6ba0bf0494b067a4f551ad592a
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * The guest ESM of a facade: one async function per export, forwarding `(hostId, name, args)` over the bridge, and a
+ * The guest ESM of a facade: one function per export, forwarding `(hostId, name, args)` over the bridge (which always
+ * returns a promise: a plain function, so no live Promise.prototype.then is consulted), and a
  * frozen default export of them all. Names that are not identifiers (or are "default") are left out, so the text is
  * always valid ESM; names are sorted, so the same exports always give the same text (and digest). `what` completes
  * the opening comment ("Facade of <what>.").
@@ -29,7 +30,7 @@ export function facadeSource(hostId: string, exportNames: readonly string[], wha
   const lines = [
     `// Facade of ${what}.`,
     `import bridge from ${JSON.stringify(BRIDGE_SPECIFIER)};`,
-    ...names.map((name) => `export async function ${name}(...args) { return bridge.call(${id}, ${JSON.stringify(name)}, args); }`),
+    ...names.map((name) => `export function ${name}(...args) { return bridge.call(${id}, ${JSON.stringify(name)}, args); }`),
     `export default Object.freeze({ ${names.join(", ")} });`,
     "",
   ];
