@@ -37,10 +37,20 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
   };
 }
 
-/** The run path's runner over `pool`: the wall clock counts time queued; a run that does not stop is terminated. */
-export function nodeRunner(pool: WorkerPool): GuestRunner {
+const CLOSED = () => runError("E_CLOSED", "the sandbox was closed while this run was in flight; create a new sandbox with createSandbox() for more runs");
+
+/**
+ * The run path's runner over `pool`: the wall clock counts time queued; a run that does not stop is terminated;
+ * close() ends the runs in flight and queued with E_CLOSED (the pool's threads are destroyed under them).
+ */
+export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<void> } {
+  let closed = false;
   return {
     clockStartsOnWorker: false,
+    async close() {
+      closed = true;
+      await pool.close();
+    },
     start(task) {
       const control = new RunControl(task.control);
       const kill = new AbortController();
@@ -48,7 +58,7 @@ export function nodeRunner(pool: WorkerPool): GuestRunner {
       let grace: ReturnType<typeof setTimeout> | undefined;
       const outcome = pool
         .run(task, kill.signal)
-        .catch((error: unknown) => killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`))
+        .catch((error: unknown) => killedFor ?? (closed ? CLOSED() : undefined) ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`))
         .finally(() => clearTimeout(grace));
       return {
         outcome,

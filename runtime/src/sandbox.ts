@@ -28,9 +28,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
-  const pool = createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile);
+  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
   const path = createRunPath(
-    { runner: nodeRunner(pool), transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
+    { runner, transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
     options,
   );
   let closed = false;
@@ -40,7 +40,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (closed) return;
       closed = true;
       path.close();
-      await pool.close();
+      await runner.close();
     },
   };
 }

@@ -43,6 +43,13 @@ describe("stack depth", () => {
     expect(error.name).toBe("RangeError");
   });
 
+  it("follows a run's own stackBytes on both sides of it", async () => {
+    // About 370 frames of this function fit in 64 KiB and about 2,900 in 512 KiB.
+    const deep = "function f(n) { return n === 0 ? 0 : f(n - 1) + 1 } return f(1500)";
+    expect(await valueOf(sandbox, { source: deep, limits: { stackBytes: 512 * 1024 } })).toBe(1500);
+    expect((await errorOf(sandbox, { source: deep, limits: { stackBytes: 64 * 1024 } })).code).toBe("E_STACK_OVERFLOW");
+  });
+
   it("lets recursion under the limit finish", async () => {
     expect(await valueOf(sandbox, "function f(n) { return n === 0 ? 0 : f(n - 1) + 1 } return f(1000)")).toBe(1000);
   });
