@@ -4,6 +4,7 @@
 
 import type { EnginePowers, GuestFile } from "@capsule/runtime/engine";
 import { GUEST_SOURCES } from "capsule:guest-sources";
+import { WORKER_GUEST_STACK_BYTES } from "./limits.js";
 
 export function browserEngine(engineUrl: string): EnginePowers {
   let bytes: Promise<Uint8Array> | undefined;
@@ -17,5 +18,6 @@ export function browserEngine(engineUrl: string): EnginePowers {
       return bytes;
     },
     guestSource: (name: GuestFile) => GUEST_SOURCES[name],
+    maxStackBytes: WORKER_GUEST_STACK_BYTES,
   };
 }

@@ -19,6 +19,11 @@ export interface EnginePowers {
    * it, a guest is charged the wall-clock time of its slices of work, which counts time its thread waited for a core.
    */
   threadCpu?: { threadId: number; cpuMs(): number };
+  /**
+   * The most guest stack this host's thread can give QuickJS without its own stack overflowing first (a larger
+   * limits.stackBytes is capped to it). Node's workers run on WORKER_STACK_MB and need no cap.
+   */
+  maxStackBytes?: number;
 }
 
 let provided: EnginePowers | undefined;

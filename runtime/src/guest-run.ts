@@ -30,7 +30,8 @@ const JOBS_PER_BATCH = 1_000;
 /** CPU time between heap samples taken from the interrupt handler. */
 const HEAP_SAMPLE_MS = 20;
 
-export async function runGuest(template: EngineTemplate, task: WorkerTask): Promise<WorkerOutcome> {
+/** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
+export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
   let run: GuestRun | undefined;
   try {
     run = new GuestRun(template, task);
@@ -38,16 +39,22 @@ export async function runGuest(template: EngineTemplate, task: WorkerTask): Prom
     run.dispose();
     return outcome;
   } catch (error) {
-    // A fault below the guest (a WASM trap, an allocator failure in the glue): the caller discards this instance.
+    // A fault below the guest (a WASM trap, the host thread's own stack exhausted, an allocator failure in the glue):
+    // the instance is discarded.
+    onFault();
     try {
       run?.dispose();
     } catch {
       // The instance is being discarded; its handles go with it.
     }
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // Native recursion can exhaust the thread's own stack before QuickJS's check (a browser worker's is small).
+    const hostStack = error instanceof RangeError && /call stack/i.test(error.message);
     return {
       ok: false,
-      error: runError("E_WORKER_CRASHED", `the engine running this guest faulted (${scrubHostDetails(detail)}); it was replaced, and other runs are unaffected`),
+      error: hostStack
+        ? runError("E_STACK_OVERFLOW", `the guest's native recursion (deep JSON, regexps, nesting) exhausted the engine thread's stack before limits.stackBytes (${task.limits.stackBytes}) was reached; the engine was replaced`, "RangeError")
+        : runError("E_WORKER_CRASHED", `the engine running this guest faulted (${scrubHostDetails(detail)}); it was replaced, and other runs are unaffected`),
       logs: run?.logsSoFar() ?? [],
       stats: { cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, logsTruncated: false },
     };
@@ -80,7 +87,8 @@ class GuestRun implements RunHooks {
     this.calls = new GuestCalls({ ctx: this.ctx, decode: template.decode, slice: (work) => this.slice(work), fatal: (f) => void (this.fatal ??= f), scope: this.scope }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
-    this.rt.setMaxStackSize(task.limits.stackBytes);
+    // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
+    this.rt.setMaxStackSize(Math.min(task.limits.stackBytes, enginePowers().maxStackBytes ?? Number.POSITIVE_INFINITY));
     this.unlisten = task.port ? listen(task.port, this.calls.receive) : undefined;
   }
 

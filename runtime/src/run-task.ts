@@ -14,9 +14,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
   const preload = task.moduleSetKey
     ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => control.state !== CONTROL.RUNNING }
     : undefined;
-  const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task);
-  if (!outcome.ok && (outcome.error.code === "E_MEMORY" || outcome.error.code === "E_WORKER_CRASHED")) {
-    discardInstance(task.limits.memoryBytes, task.moduleSetKey);
-  }
+  const discard = () => discardInstance(task.limits.memoryBytes, task.moduleSetKey);
+  const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task, discard);
+  if (!outcome.ok && outcome.error.code === "E_MEMORY") discard();
   return outcome;
 }
