@@ -1,0 +1,45 @@
+// CPU limits hold against every kind of guest, not only a plain loop: async functions that absorb the interrupt, a
+// recursion that catches its stack overflow, a flood of promise jobs, and single long native operations all end with
+// E_CPU_TIME at their CPU budget — not at the wall clock, which is set far away here so a missing protection fails.
+import { describe, expect, it } from "vitest";
+import { errorOf, useSandbox } from "./helpers.js";
+
+const sandbox = useSandbox({ maxWorkers: 1 });
+const LIMITS = { cpuMs: 300, wallMs: 25_000 };
+
+describe("the CPU limit", () => {
+  it.each([
+    ["a plain loop", "for (;;) {}"],
+    ["async functions started in a loop, each looping forever", "for (let i = 0; i < 1e9; i++) (async () => { for (;;) {} })();"],
+    ["async functions awaiting in a loop forever", "for (let i = 0; i < 1e5; i++) (async () => { for (;;) { await 0; } })();"],
+    ["a recursion that catches its stack overflow and recurses again", "function f() { try { f() } catch { f() } } f();"],
+    ["a flood of promise jobs", "function f() { Promise.resolve().then(f); Promise.resolve().then(f); } f(); await new Promise(() => {});"],
+    ["a join over a billion holes", "return new Array(1e9).join('x').length"],
+    ["a sort of a huge sparse array", "const a = []; a[2 ** 32 - 2] = 1; a.sort(); return 1"],
+    ["a deep JSON.stringify", "let o = {}; for (let i = 0; i < 1e5; i++) o = { o }; return JSON.stringify(o).length"],
+  ])("ends %s with E_CPU_TIME", async (_label, source) => {
+    expect((await errorOf(sandbox, { source, limits: LIMITS })).code).toBe("E_CPU_TIME");
+    expect((await sandbox.run("return 'next'")).ok).toBe(true);
+  });
+});
+
+describe("running out of memory", () => {
+  it.each([
+    ["many small allocations", "const a = []; for (let i = 0; i < 1e7; i++) a.push([]); return a.length"],
+    ["many small allocations, the error caught", "const a = []; try { for (let i = 0; i < 1e7; i++) a.push([]); } catch (e) { return 'caught ' + e } return a.length"],
+    ["a promise-job flood", "function f() { Promise.resolve().then(f).then(f); } f(); await new Promise(() => {});"],
+  ])("is E_MEMORY, never a catchable null or an engine fault: %s", async (_label, source) => {
+    expect((await errorOf(sandbox, { source, limits: { memoryBytes: 16 * 1024 * 1024, cpuMs: 20_000, wallMs: 25_000 } })).code).toBe("E_MEMORY");
+    expect((await sandbox.run("return 'next'")).ok).toBe(true);
+  });
+
+  it("is E_MEMORY when a host result is too big to build in the guest", async () => {
+    const rows = () => Array.from({ length: 1_000_000 }, (_, i) => ({ i }));
+    const error = await errorOf(sandbox, {
+      source: "try { return (await app.rows()).length } catch (e) { return 'caught ' + e }",
+      hostFunctions: { app: { rows } },
+      limits: { memoryBytes: 16 * 1024 * 1024, hostDataBytes: 64 * 1024 * 1024, cpuMs: 20_000, wallMs: 25_000 },
+    });
+    expect(error.code).toBe("E_MEMORY");
+  });
+});
