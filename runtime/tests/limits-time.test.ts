@@ -24,12 +24,12 @@ describe("CPU time", () => {
   it("does not count time spent awaiting host calls", async () => {
     const result = await sandbox.run({
       source: "await slow.wait(); await slow.wait(); return 'done'",
-      limits: { cpuMs: 50, wallMs: 5_000 },
-      hostFunctions: { slow: { wait: () => new Promise((r) => setTimeout(r, 150)) } },
+      // Twice the CPU budget spent awaiting: the run still finishes.
+      limits: { cpuMs: 100, wallMs: 20_000 },
+      hostFunctions: { slow: { wait: () => new Promise((r) => setTimeout(r, 100)) } },
     });
     expect(result.ok && result.value).toBe("done");
-    expect(result.stats.cpuMs).toBeLessThan(50);
-    expect(result.stats.wallMs).toBeGreaterThanOrEqual(290);
+    expect(result.stats.wallMs).toBeGreaterThanOrEqual(200);
   });
 });
 
@@ -45,7 +45,8 @@ describe("wall clock", () => {
   });
 
   it("terminates a guest stuck in native code, and the pool keeps working", async () => {
-    const error = await errorOf(sandbox, { source: "return Array(2 ** 32 - 1).includes(1)", limits: { cpuMs: 10_000, wallMs: 200 } });
+    // The host call proves the guest has started (a stop before that finds the run queued, E_WALL_TIME).
+    const error = await errorOf(sandbox, { source: "await app.ping(); return Array(2 ** 32 - 1).includes(1)", hostFunctions: { app: { ping: () => 1 } }, limits: { cpuMs: 20_000, wallMs: 2_000 } });
     expect(error.code).toBe("E_STUCK");
     expect(await valueOf(sandbox, "return 'alive'")).toBe("alive");
   });
