@@ -40,6 +40,7 @@ withRoots(
     .description("run a guest program and print its result")
     .argument("<file>", "a .js or .ts file, or - for standard input")
     .option("--json", "print the whole result object as JSON")
+    .option("--value", "print the console lines and the bare value (a string as is, else JSON), for scripts")
     .option("--seed <n>", "seed for Math.random", integer("--seed"))
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))

@@ -1,4 +1,5 @@
-// `capsule run`: reads the guest program, runs it in a one-shot sandbox, prints the value or the result.
+// `capsule run`: reads the guest program, runs it in a one-shot sandbox, prints its observation (formatObservation:
+// console, value or error, host calls) or, with --json, the whole result.
 // A program that imports anything is run against the catalog of the pack roots (compiled first — warm
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
@@ -6,13 +7,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
-import { run, type RunEvent, type RunResult } from "@capsule/runtime";
+import { formatObservation, run, type RunEvent, type RunResult } from "@capsule/runtime";
 import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
+  /** Print console lines and the bare value (the error on stderr) instead of the observation. */
+  value?: boolean;
   seed?: number;
   now?: string;
   timeout?: number;
@@ -21,6 +24,9 @@ interface RunOptions extends LocationOptions {
   /** Write the run's events to this file as JSON Lines. */
   trace?: string;
 }
+
+/** Longest observation printed without --json (the whole result is in --json). */
+const OBSERVATION_MAX_CHARS = 20_000;
 
 /** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
 const mayImport = (source: string): boolean => /\bimport\b/.test(source);
@@ -91,8 +97,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     process.stdout.write(`${JSON.stringify(result, jsonReplacer, 2)}\n`);
     return result.ok ? 0 : 1;
   }
-  printHuman(result);
-  printCallSummary(events);
+  if (options.value) printValue(result);
+  else process.stdout.write(`${formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS })}\n`);
   return result.ok ? 0 : 1;
 }
 
@@ -106,7 +112,7 @@ function explainUnresolved(source: string, catalog: Catalog): void {
   }
 }
 
-function printHuman(result: RunResult): void {
+function printValue(result: RunResult): void {
   for (const log of result.logs) {
     const stream = log.level === "error" || log.level === "warn" ? process.stderr : process.stdout;
     stream.write(`${log.message}\n`);
@@ -133,21 +139,4 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** One line on stderr naming the calls the program made (host modules, wasm), when it made any. */
-function printCallSummary(events: RunEvent[]): void {
-  const counts = new Map<string, { n: number; failed: number; ms: number }>();
-  for (const e of events) {
-    if (e.type !== "call") continue;
-    const key = `${e.target}.${e.export}`.replace(/^wasm:/, "");
-    const entry = counts.get(key) ?? { n: 0, failed: 0, ms: 0 };
-    entry.n++;
-    if (!e.ok) entry.failed++;
-    entry.ms += e.durationMs;
-    counts.set(key, entry);
-  }
-  if (counts.size === 0) return;
-  const parts = [...counts].map(([name, c]) => `${name} x${c.n}${c.failed ? ` (${c.failed} failed)` : ""} ${c.ms.toFixed(1)} ms`);
-  process.stderr.write(`[capsule] calls: ${parts.join(", ")}\n`);
 }

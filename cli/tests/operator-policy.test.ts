@@ -7,7 +7,7 @@ describe("the operator's pack policy (<home>/policy.json)", () => {
   it("restricts which packs runs may import, by name or scope, for every command", () => {
     const home = tempHome();
     writeFileSync(join(home, "policy.json"), JSON.stringify({ packs: ["@capsule/yaml"] }));
-    const allowed = capsule(["run", "-", "--home", home], { input: 'import yaml from "@capsule/yaml"; return yaml.load("a: 1").a' });
+    const allowed = capsule(["run", "-", "--home", home, "--value"], { input: 'import yaml from "@capsule/yaml"; return yaml.load("a: 1").a' });
     expect(allowed.stdout).toBe("1\n");
     const denied = capsule(["run", "-", "--home", home, "--json"], { input: 'import { marked } from "@capsule/markdown"; return 1' });
     expect(denied.status).toBe(1);
@@ -21,7 +21,7 @@ describe("the operator's pack policy (<home>/policy.json)", () => {
   it("allows a scope with a wildcard", () => {
     const home = tempHome();
     writeFileSync(join(home, "policy.json"), JSON.stringify({ packs: ["@capsule/*"] }));
-    const out = capsule(["run", "-", "--home", home], { input: 'import { marked } from "@capsule/markdown"; return marked.parse("# hi").trim()' });
+    const out = capsule(["run", "-", "--home", home, "--value"], { input: 'import { marked } from "@capsule/markdown"; return marked.parse("# hi").trim()' });
     expect(out.stdout).toBe("<h1>hi</h1>\n");
   }, 120_000);
 });

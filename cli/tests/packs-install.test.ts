@@ -31,7 +31,7 @@ describe("capsule packs install, uninstall and audit", () => {
     expect(entry).toMatchObject({ name: "@acme/greet", version: "1.0.0", source: good, filesDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(Object.keys(entry.modules)).toEqual(["@acme/greet"]);
     expect(JSON.parse(readFileSync(join(home, "ledger.json"), "utf8")).packs["@acme/greet"].version).toBe("1.0.0");
-    const run = capsule(["run", "-", "--home", home], { input: 'import { greet } from "@acme/greet"; return greet("you")' });
+    const run = capsule(["run", "-", "--home", home, "--value"], { input: 'import { greet } from "@acme/greet"; return greet("you")' });
     expect(run.stdout).toBe("hello you\n");
   }, 120_000);
 

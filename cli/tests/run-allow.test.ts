@@ -15,7 +15,7 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
   const useYaml = file("yaml.js", `import { load } from "@capsule/yaml";\nreturn load("a: 1\\nlist: [x, y]");`);
 
   it("imports @capsule/yaml when it is allowed", () => {
-    const out = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/yaml"]);
+    const out = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/yaml", "--value"]);
     expect(out.stderr).toBe("");
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ a: 1, list: ["x", "y"] });
@@ -33,7 +33,7 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
     expect(JSON.parse(out.stdout).error.code).toBe("E_IMPORT_NOT_ALLOWED");
     const human = capsule(["run", useYaml, "--home", home, "--allow", "@capsule/markdown"]);
     expect(human.status).toBe(1);
-    expect(human.stderr).toContain("E_IMPORT_NOT_ALLOWED");
+    expect(human.stdout).toContain("error E_IMPORT_NOT_ALLOWED");
   });
 
   it("refuses an unknown module (E_IMPORT_UNRESOLVED)", () => {
@@ -45,7 +45,7 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
   it("says why when the import was refused by the compiler", () => {
     const out = capsule(["run", file("refused.js", `import { home } from "@cli-fixture/refused";\nreturn home();`), "--home", home, "--packs", FIXTURE_ROOT]);
     expect(out.status).toBe(1);
-    expect(out.stderr).toContain("E_IMPORT_UNRESOLVED");
+    expect(out.stdout).toContain("error E_IMPORT_UNRESOLVED");
     expect(out.stderr).toContain("note: @cli-fixture/refused was refused by the compiler (npm-module-forbidden-global)");
   });
 
@@ -57,7 +57,7 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
 
   it("does not compile at all when the program has no import", () => {
     const fresh = tempHome();
-    const out = capsule(["run", file("plain.js", "return 6 * 7"), "--home", fresh, "--allow", "@capsule/yaml"]);
+    const out = capsule(["run", file("plain.js", "return 6 * 7"), "--home", fresh, "--allow", "@capsule/yaml", "--value"]);
     expect(out.status).toBe(0);
     expect(out.stdout).toBe("42\n");
     expect(existsSync(join(fresh, "catalog.json"))).toBe(false);
@@ -65,7 +65,7 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
   });
 
   it("reads imports from standard input too", () => {
-    const out = capsule(["run", "-", "--home", home], { input: `import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });` });
+    const out = capsule(["run", "-", "--home", home, "--value"], { input: `import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });` });
     expect(out.status).toBe(0);
     expect(out.stdout).toBe("a:\n  - 1\n  - 2\n\n");
   });

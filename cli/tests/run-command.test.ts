@@ -14,8 +14,14 @@ const file = (name: string, text: string) => {
 };
 
 describe("capsule run", () => {
-  it("prints the value and exits 0", () => {
-    const out = capsule(["run", file("ok.ts", "const n: number = 41; return { n: n + 1 }")]);
+  it("prints the run's observation and exits 0", () => {
+    const out = capsule(["run", file("ok.ts", "console.log('working'); const n: number = 41; return { n: n + 1 }")]);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toMatch(/^console \(1 line\):\nworking\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"n": 42\}\n$/);
+  });
+
+  it("prints the bare value with --value", () => {
+    const out = capsule(["run", file("ok.ts", "const n: number = 41; return { n: n + 1 }"), "--value"]);
     expect(out.status).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ n: 42 });
   });
@@ -31,7 +37,7 @@ describe("capsule run", () => {
   });
 
   it("reads the program from standard input with -", () => {
-    const out = capsule(["run", "-"], "console.log('hello'); return 'from stdin'");
+    const out = capsule(["run", "-", "--value"], "console.log('hello'); return 'from stdin'");
     expect(out.status).toBe(0);
     expect(out.stdout).toBe("hello\nfrom stdin\n");
   });
@@ -48,7 +54,7 @@ describe("capsule run", () => {
   it("exits 1 with the code on a guest error", () => {
     const out = capsule(["run", file("bad.js", "throw new TypeError('nope')")]);
     expect(out.status).toBe(1);
-    expect(out.stderr).toContain("E_GUEST_ERROR TypeError: nope");
+    expect(out.stdout).toContain("error E_GUEST_ERROR TypeError: nope\n    at default (bad.js:1:");
   });
 
   it("applies --timeout as the wall-clock limit", () => {

@@ -15,3 +15,4 @@ export { ERROR_CODES, runError, type ErrorCode, type RunError } from "./errors.j
 export { defaultPolicy, describeHostFunction, sideEffecting, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { EventListener, RunEvent } from "./events.js";
 export type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
+export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";

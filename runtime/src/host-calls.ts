@@ -42,6 +42,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   const { trace } = context;
   let open = true;
   let calls = 0;
+  const byTarget: Record<string, number> = {};
   let consoleEvents = 0;
   let usedModules = false;
   const reply = (message: HostReplyMessage) => {
@@ -57,6 +58,8 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     const { id, ns, fn } = message;
     const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : "host-module";
     const target = message.module ?? `${ns}.${fn}`;
+    const named = message.module === undefined ? target : `${target.replace(/^wasm:/, "")}.${fn}`;
+    byTarget[named] = (byTarget[named] ?? 0) + 1;
     const argsBytes = encodedSize(message.args);
     const startedAt = performance.now();
     const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
@@ -102,6 +105,8 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   });
   return {
     calls: () => calls,
+    /** Calls made, by what they named ("users.find", "capsule.csv.parse"). */
+    callTargets: () => ({ ...byTarget }),
     /** Traces the run's console lines whose streamed message had not arrived when the run ended (same order). */
     flushLogs(logs: readonly { level: string; message: string }[]) {
       if (!trace.active) return;

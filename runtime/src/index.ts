@@ -12,3 +12,4 @@ export type {
 } from "./types.js";
 export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, type HostFunctionInfo, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";
+export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";

@@ -163,14 +163,16 @@ async function execute(
     signal?.removeEventListener("abort", onAbort);
     host?.close();
   }
-  if ("code" in outcome) return fail(outcome, warnings, { hostCalls: host?.calls() ?? 0 });
+  const called = host && host.calls() > 0 ? { callTargets: host.callTargets() } : {};
+  if ("code" in outcome) return fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called });
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
-  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: stats(outcome.stats), ...extra };
+  const runStats = stats({ ...outcome.stats, ...called });
+  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...extra };
   try {
-    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: stats(outcome.stats), ...extra };
+    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra };
   } catch (error) {
-    return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: stats(outcome.stats) };
+    return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: runStats };
   }
 }
 

@@ -53,6 +53,8 @@ export interface RunStats {
   /** Largest guest heap seen at the run's turn boundaries, in bytes. */
   peakHeapBytes: number;
   hostCalls: number;
+  /** Host calls by what they named ("users.find", "capsule.csv.parse"), when the run made any. */
+  callTargets?: Record<string, number>;
   /** The seed and clock start this run used: pass them back to replay it. */
   seed: number;
   now: number;
