@@ -40,7 +40,7 @@ export interface BrowserSandboxOptions {
 }
 
 /** A run request as in Node, less a resolver of its own (imports come from the catalog server). */
-export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
+export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "inputs" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;

@@ -41,6 +41,7 @@ withRoots(
     .argument("<file>", "a .js or .ts file, or - for standard input")
     .option("--json", "print the whole result object as JSON")
     .option("--value", "print the console lines and the bare value (a string as is, else JSON), for scripts")
+    .option("--inputs <file>", "a JSON file whose content is the guest's frozen global `inputs`")
     .option("--seed <n>", "seed for Math.random", integer("--seed"))
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))

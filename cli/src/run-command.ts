@@ -23,6 +23,8 @@ interface RunOptions extends LocationOptions {
   allow?: string[];
   /** Write the run's events to this file as JSON Lines. */
   trace?: string;
+  /** A JSON file whose content becomes the guest's global `inputs`. */
+  inputs?: string;
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -51,6 +53,15 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     process.stderr.write(`capsule run: --now must be an ISO 8601 date, got ${JSON.stringify(options.now)}\n`);
     return 2;
   }
+  let inputs: unknown;
+  if (options.inputs !== undefined) {
+    try {
+      inputs = JSON.parse(await readFile(options.inputs, "utf8"));
+    } catch (error) {
+      process.stderr.write(`capsule run: --inputs ${options.inputs}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : ((error as NodeJS.ErrnoException).code ?? String(error))}\n`);
+      return 2;
+    }
+  }
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
   let catalog: Catalog | undefined;
   if (mayImport(source)) {
@@ -75,6 +86,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       filename,
       seed: options.seed,
       now: options.now,
+      ...(options.inputs !== undefined ? { inputs } : {}),
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
     },

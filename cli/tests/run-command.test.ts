@@ -20,6 +20,15 @@ describe("capsule run", () => {
     expect(out.stdout).toMatch(/^console \(1 line\):\nworking\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"n": 42\}\n$/);
   });
 
+  it("gives the program a JSON file as its frozen global inputs with --inputs, and refuses a file that is not JSON", () => {
+    const data = file("data.json", JSON.stringify({ orders: [{ qty: 2 }, { qty: 3 }] }));
+    const out = capsule(["run", file("sum.js", "return inputs.orders.reduce((s, o) => s + o.qty, 0)"), "--inputs", data, "--value"]);
+    expect([out.status, out.stdout]).toEqual([0, "5\n"]);
+    const bad = capsule(["run", file("sum2.js", "return 1"), "--inputs", file("bad.json", "{ nope")]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("not valid JSON");
+  });
+
   it("prints the bare value with --value", () => {
     const out = capsule(["run", file("ok.ts", "const n: number = 41; return { n: n + 1 }"), "--value"]);
     expect(out.status).toBe(0);

@@ -155,7 +155,24 @@
     },
   }));
 
+  // ---- the run's inputs: a deep-frozen copy as the global `inputs` (bytes, and the entries of Maps and Sets, stay
+  // mutable: a typed array with elements cannot be frozen, nor can a Map's or Set's contents)
+  const isView = ArrayBuffer.isView, isArray = Array.isArray, RealMap = Map, RealSet = Set, RealArrayBuffer = ArrayBuffer;
+  const mapForEach = uncurry(Map.prototype.forEach), setForEach = uncurry(Set.prototype.forEach);
+  const deepFreeze = (v) => {
+    if (typeof v !== "object" || v === null || isView(v) || v instanceof RealArrayBuffer) return;
+    freeze(v);
+    if (v instanceof RealMap) mapForEach(v, (x, k) => { deepFreeze(k); deepFreeze(x); });
+    else if (v instanceof RealSet) setForEach(v, deepFreeze);
+    else if (isArray(v)) for (let i = 0; i < v.length; i++) deepFreeze(v[i]);
+    else { const names = keys(v); for (let i = 0; i < names.length; i++) deepFreeze(v[names[i]]); }
+  };
+
   return {
+    provideInputs(value) {
+      deepFreeze(value);
+      defineProperty(G, "inputs", { value, writable: false, configurable: false, enumerable: false });
+    },
     seal() { delete G.__capsule_bridge; },
     // Bytes of a QuickJS memory census (see runtime/src/guest-run.ts, sampleHeap): summed here, where it is one call.
     census(u) {

@@ -12,7 +12,7 @@ import { CpuMeter } from "./guest-cpu.js";
 import { enginePowers } from "./engine-powers.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
-import { readEncoded, type Fatal } from "./crossing.js";
+import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { GuestConsole } from "./guest-console.js";
 import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
@@ -182,15 +182,26 @@ class GuestRun implements RunHooks {
 
   // ---- setup
 
-  private installPrelude(): Fatal | undefined {
+  private installPrelude(): Fatal | RunError | undefined {
     const { ctx } = this;
     const failure = Scope.withScope((scope) => {
       const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.task.namespaces))].map(scope.manage);
       const configured = scope.manage(this.slice(() => ctx.callFunction(this.template.configure, ctx.undefined, ...args)));
       return configured.error ? { detail: ctx.dump(configured.error) as unknown } : undefined;
     });
-    if (!failure) return undefined;
-    return this.stopReason() ?? { code: "E_INTERNAL", message: `configuring the guest failed: ${JSON.stringify(failure.detail)}` };
+    if (failure) return this.stopReason() ?? { code: "E_INTERNAL", message: `configuring the guest failed: ${JSON.stringify(failure.detail)}` };
+    return this.task.inputs ? this.installInputs(this.task.inputs) : undefined;
+  }
+
+  /** Decodes the run's inputs into the guest and makes them its frozen global `inputs`. */
+  private installInputs(inputs: Encoded): Fatal | RunError | undefined {
+    const { ctx } = this;
+    const decoded = this.slice(() => decodeIntoGuest(ctx, this.template.decode, inputs));
+    if (decoded.error) return decoded.error.consume((e) => this.guestError(e));
+    const provided = decoded.value.consume((value) => this.slice(() => ctx.callFunction(this.template.provideInputs, ctx.undefined, value)));
+    if (provided.error) return provided.error.consume((e) => this.guestError(e));
+    provided.value.dispose();
+    return undefined;
   }
 
   private startMain(): { promise: QuickJSHandle } | Fatal | RunError {

@@ -27,6 +27,8 @@ export interface WorkerTask {
   limits: Limits;
   seed: number;
   now: number;
+  /** The run's inputs, encoded (the guest's global `inputs`), when it was given any. */
+  inputs?: Encoded;
   /** Host-function namespaces and their function names. */
   namespaces: Record<string, string[]>;
   /** Host-module ids the run imported (their facades call through the bridge). */

@@ -5,6 +5,8 @@ import { runError, type RunError } from "./errors.js";
 import { resolveLimits, RESERVED_PREFIX, type Limits } from "./limits.js";
 import { REFUSED_GLOBALS, STANDARD_GLOBALS } from "./guest-globals.js";
 import type { HostFunctions, RunRequest } from "./types.js";
+import { encodeValue, encodedSize } from "./codec.js";
+import type { Encoded } from "./protocol.js";
 
 export interface CheckedRequest {
   source: string;
@@ -14,6 +16,8 @@ export interface CheckedRequest {
   now: number;
   namespaces: Record<string, string[]>;
   hostFunctions: HostFunctions;
+  /** The run's inputs, encoded once here (they cross like any host value). */
+  inputs?: Encoded;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -47,7 +51,18 @@ export function checkRequest(request: RunRequest, baseLimits: Limits): CheckResu
   const hostFunctions = request.hostFunctions ?? {};
   const namespaces = checkNamespaces(hostFunctions);
   if (!namespaces.ok) return { ok: false, error: namespaces.error };
-  return { ok: true, request: { source: request.source, filename, limits: limits.limits, seed, now, namespaces: namespaces.namespaces, hostFunctions } };
+  let inputs: Encoded | undefined;
+  if (request.inputs !== undefined) {
+    if (Object.prototype.hasOwnProperty.call(namespaces.namespaces, "inputs")) return bad('request.inputs is given and a host namespace is also named "inputs"; rename the namespace');
+    const encoded = encodeValue(request.inputs);
+    if (!encoded.ok) return bad(`request.inputs cannot cross to the guest: ${encoded.message}`);
+    const size = encodedSize(encoded.encoded);
+    if (size > limits.limits.hostDataBytes) {
+      return { ok: false, error: runError("E_HOST_DATA_TOO_LARGE", `request.inputs encode to ${size} bytes, over limits.hostDataBytes (${limits.limits.hostDataBytes}); pass less data, or raise limits.hostDataBytes (ceiling 64 MiB)`) };
+    }
+    inputs = encoded.encoded;
+  }
+  return { ok: true, request: { source: request.source, filename, limits: limits.limits, seed, now, namespaces: namespaces.namespaces, hostFunctions, ...(inputs ? { inputs } : {}) } };
 }
 
 function toEpochMs(now: RunRequest["now"]): number | undefined {

@@ -148,7 +148,7 @@ async function execute(
     : undefined;
   const task: WorkerTask = {
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
-    limits, seed, now, namespaces: request.namespaces, hostModules: [...graph.hostModules.keys()], facades: graph.facades,
+    limits, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
     port: channel?.port2, control: control.buffer, streamLogs: trace.active,
   };
   const watchdog = cpuWatchdog(control, limits.cpuMs, powers.threadCpuMs, () => running?.stop(CONTROL.CPU_TIME, cpuEnds(limits.cpuMs)));

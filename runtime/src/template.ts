@@ -69,6 +69,7 @@ export class EngineTemplate {
   readonly decode: QuickJSHandle;
   readonly seal: QuickJSHandle;
   readonly census: QuickJSHandle;
+  readonly provideInputs: QuickJSHandle;
   private current: RunHooks | undefined;
   private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
@@ -100,6 +101,7 @@ export class EngineTemplate {
     this.decode = this.keep(ctx.getProp(made, "decode"));
     this.seal = this.keep(ctx.getProp(made, "seal"));
     this.census = this.keep(ctx.getProp(made, "census"));
+    this.provideInputs = this.keep(ctx.getProp(made, "provideInputs"));
     const preloadFile = ctx.getProp(made, "preload");
     made.dispose();
     for (const [file, name] of PRELOADED) {

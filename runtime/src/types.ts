@@ -24,6 +24,8 @@ export interface RunRequest {
   /** Module name of the source in guest stacks and errors (a bare file name). Default "main.js". */
   filename?: string;
   hostFunctions?: HostFunctions;
+  /** Data for the program: a deep-frozen copy becomes the guest's global `inputs` (counted against hostDataBytes). */
+  inputs?: unknown;
   limits?: Partial<Limits>;
   /** Seeds Math.random. Default: random; the seed used is reported in stats so a run can be replayed. */
   seed?: number;
