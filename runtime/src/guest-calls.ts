@@ -1,13 +1,15 @@
 // Owns a run's calls out of the guest: host-function calls and host-module (bridge) calls become promises in the
 // guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns.
-// Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsInFlight or hostDataBytes (those
-// end the run: the guest cannot catch its way past them).
+// At most limits.hostCallsInFlight calls are with the host at once; later ones wait in the run's queue, in order, and
+// are sent as answers come back, so Promise.all over hundreds of calls works.
+// Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsQueued or hostDataBytes (those end
+// the run: the guest cannot catch its way past them).
 
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, Scope } from "quickjs-emscripten-core";
 import { encodedSize } from "./codec.js";
 import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
-import type { HostReplyMessage, WorkerTask } from "./protocol.js";
+import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
@@ -26,6 +28,9 @@ export class GuestCalls {
   private nextId = 1;
   private readonly pending = new Map<number, QuickJSDeferredPromise>();
   private readonly replies: HostReplyMessage[] = [];
+  /** Calls waiting for one of the hostCallsInFlight places, oldest first. */
+  private readonly queued: HostCallMessage[] = [];
+  private sent = 0;
   private wake: (() => void) | undefined;
 
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {}
@@ -36,6 +41,7 @@ export class GuestCalls {
     this.wake?.();
   };
 
+  /** Calls made and not yet answered (sent or queued). */
   get waiting(): number {
     return this.pending.size;
   }
@@ -76,6 +82,8 @@ export class GuestCalls {
       const deferred = this.pending.get(reply.id);
       if (!deferred) continue;
       this.pending.delete(reply.id);
+      this.sent--;
+      this.sendQueued();
       if (reply.t === "fatal") {
         deferred.dispose();
         this.powers.fatal({ code: reply.code, message: reply.message });
@@ -107,8 +115,8 @@ export class GuestCalls {
     if (this.made >= limits.hostCalls) {
       return this.throwFatal({ code: "E_HOST_CALL_LIMIT", message: `the guest made more than ${limits.hostCalls} host calls (limits.hostCalls)` });
     }
-    if (this.pending.size >= limits.hostCallsInFlight) {
-      return this.throwFatal({ code: "E_HOST_CALLS_IN_FLIGHT", message: `the guest had more than ${limits.hostCallsInFlight} host calls awaiting answers at once (limits.hostCallsInFlight)` });
+    if (this.queued.length >= limits.hostCallsQueued && this.sent >= limits.hostCallsInFlight) {
+      return this.throwFatal({ code: "E_HOST_CALLS_IN_FLIGHT", message: `the guest had ${limits.hostCallsInFlight} host calls awaiting answers and ${limits.hostCallsQueued} more queued (limits.hostCallsInFlight, limits.hostCallsQueued); await them in smaller batches` });
     }
     if (encodedSize(args) > limits.hostDataBytes) {
       return this.throwFatal({ code: "E_HOST_DATA_TOO_LARGE", message: `arguments to ${ns}.${fn} encode to more than ${limits.hostDataBytes} bytes (limits.hostDataBytes)` });
@@ -117,8 +125,17 @@ export class GuestCalls {
     const id = this.nextId++;
     const deferred = this.powers.scope.manage(ctx.newPromise());
     this.pending.set(id, deferred);
-    port.postMessage({ t: "call", id, ns, fn, module: target.module, args });
+    this.queued.push({ t: "call", id, ns, fn, module: target.module, args });
+    this.sendQueued();
     return deferred.handle.dup();
+  }
+
+  /** Sends queued calls while there are places among the hostCallsInFlight. */
+  private sendQueued(): void {
+    while (this.queued.length > 0 && this.sent < this.task.limits.hostCallsInFlight) {
+      this.sent++;
+      this.task.port!.postMessage(this.queued.shift()!);
+    }
   }
 
   private throwInGuest(name: string, message: string): GuestReturn {

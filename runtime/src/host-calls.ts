@@ -23,6 +23,8 @@ export interface HostCallOptions {
   target(message: HostCallMessage): HostCallTarget;
   /** Whether the host function a call names is marked side-effecting (for the policy). */
   sideEffects(message: HostCallMessage): boolean;
+  /** How long the call may hold the wall clock paused, when its function was described so (describeHostFunction). */
+  pausedWaitMs?(message: HostCallMessage): number | undefined;
   runId: string;
   trace: RunTrace;
   policy?: Policy;
@@ -81,7 +83,8 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
           return reply({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${decision.reason}` });
         }
       }
-      value = await call(args);
+      const paused = context.pausedWaitMs?.(message);
+      value = paused === undefined ? await call(args) : await waitPaused(context, () => call(args), paused, target);
     } catch (error) {
       const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
       const code = (error as { code?: unknown } | null)?.code;
@@ -119,6 +122,21 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (usedModules) context.onModulesUsed?.();
     },
   };
+}
+
+/** Awaits a call with the wall clock paused, for at most `ms`; then it fails with E_HOST_WAIT_TIME. */
+async function waitPaused(context: HostCallOptions, call: () => unknown, ms: number, target: string): Promise<unknown> {
+  context.wall.pause();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`${target} did not answer within the ${ms} ms it may pause the wall clock`), { code: "E_HOST_WAIT_TIME" })), ms);
+    });
+    return await Promise.race([Promise.resolve().then(call), late]);
+  } finally {
+    clearTimeout(timer);
+    context.wall.resume();
+  }
 }
 
 /** Asks the policy with the wall clock paused, bounded by limits.policyWaitMs; a failing policy denies. */

@@ -22,7 +22,8 @@ const MiB = 1024 * KiB;
 /** Every run limit, one row each: the defaults, ceilings, floors, validation, limit codes and docs derive from it. */
 export const LIMIT_ROWS = {
   cpuMs: { default: 1_000, ceiling: 60_000, floor: 1, code: "E_CPU_TIME", unit: "ms", doc: "guest CPU time: time spent executing guest code, not awaiting host calls" },
-  wallMs: { default: 5_000, ceiling: 300_000, floor: 1, code: "E_WALL_TIME", unit: "ms", doc: "wall-clock time of the whole run, including waiting for a worker and awaiting host calls" },
+  // An hour: an agent's program may wait on long actions (those that pause the clock do not count at all).
+  wallMs: { default: 5_000, ceiling: 3_600_000, floor: 1, code: "E_WALL_TIME", unit: "ms", doc: "wall-clock time of the whole run, including waiting for a worker and awaiting host calls" },
   memoryBytes: { default: 64 * MiB, ceiling: 1024 * MiB, floor: 1 * MiB, code: "E_MEMORY", unit: "bytes", doc: "guest heap: the engine instance's WASM memory maximum, beyond its fixed base" },
   // The worker thread's own stack must be far larger than the guest's (see WORKER_STACK_MB).
   stackBytes: { default: 512 * KiB, ceiling: 1 * MiB, floor: 64 * KiB, code: "E_STACK_OVERFLOW", unit: "bytes", doc: "guest native stack (QuickJS's stack check); overflow is a catchable RangeError" },
@@ -30,7 +31,8 @@ export const LIMIT_ROWS = {
   logLines: { default: 1_000, ceiling: 100_000, floor: 0, code: "W_LOG_TRUNCATED", unit: "count", doc: "console lines kept; later lines are dropped after one truncation notice" },
   logBytes: { default: 256 * KiB, ceiling: 16 * MiB, floor: 0, code: "W_LOG_TRUNCATED", unit: "bytes", doc: "console bytes kept (UTF-16 code units of the formatted lines)" },
   hostCalls: { default: 1_000, ceiling: 100_000, floor: 0, code: "E_HOST_CALL_LIMIT", unit: "count", doc: "host calls (functions, host modules, WASM exports) per run" },
-  hostCallsInFlight: { default: 32, ceiling: 256, floor: 1, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls awaiting an answer at once" },
+  hostCallsInFlight: { default: 32, ceiling: 256, floor: 1, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls with the host at once; later ones wait in the run's queue" },
+  hostCallsQueued: { default: 10_000, ceiling: 100_000, floor: 0, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls waiting in the run's queue for a place among hostCallsInFlight" },
   hostDataBytes: { default: 16 * MiB, ceiling: 64 * MiB, floor: 1 * KiB, code: "E_HOST_DATA_TOO_LARGE", unit: "bytes", doc: "encoded size of one host call's arguments or result" },
   policyWaitMs: { default: 60_000, ceiling: 3_600_000, floor: 1, code: "E_POLICY_DENIED", unit: "ms", doc: "time one policy answer may take (the wall clock is paused meanwhile); then the call is denied" },
 } as const satisfies Record<string, LimitRow>;

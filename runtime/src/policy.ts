@@ -20,6 +20,14 @@ export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecisi
 
 const SIDE_EFFECTS = Symbol.for("capsule.sideEffects");
 const DESCRIPTION = Symbol.for("capsule.description");
+const PAUSES_WALL = Symbol.for("capsule.pausesWallClockMs");
+/** The longest a host function may hold the wall clock paused (the same ceiling as a policy's wait). */
+export const MAX_PAUSED_WAIT_MS = 3_600_000;
+
+/** How long a call of `fn` may hold the run's wall clock paused, when it was described so. */
+export function pausedWaitMs(fn: unknown): number | undefined {
+  return typeof fn === "function" ? ((fn as unknown as Record<symbol, number | undefined>)[PAUSES_WALL]) : undefined;
+}
 
 export interface HostFunctionInfo {
   /** The function changes something outside the run (sends, writes, charges): the default policy denies it unless granted. */
@@ -28,12 +36,22 @@ export interface HostFunctionInfo {
   description?: string;
   /** A TypeScript-like signature for generated docs, e.g. "(id: number) => Promise<User>". */
   signature?: string;
+  /**
+   * The call waits on something that is not the guest's doing (a person, a long external action): the run's wall clock
+   * is paused while it is awaited, for at most this many ms (ceiling 3,600,000), after which the call fails in the guest.
+   */
+  pausesWallClockMs?: number;
 }
 
 /** Marks a host function with what the policy and the docs should know about it; returns the same function. */
 export function describeHostFunction<F extends (...args: never[]) => unknown>(fn: F, info: HostFunctionInfo): F {
   Object.defineProperty(fn, SIDE_EFFECTS, { value: info.sideEffects === true });
   Object.defineProperty(fn, DESCRIPTION, { value: { description: info.description, signature: info.signature } });
+  if (info.pausesWallClockMs !== undefined) {
+    const ms = info.pausesWallClockMs;
+    if (!Number.isInteger(ms) || ms < 1 || ms > MAX_PAUSED_WAIT_MS) throw new TypeError(`describeHostFunction: pausesWallClockMs must be an integer from 1 to ${MAX_PAUSED_WAIT_MS}, got ${String(ms)}`);
+    Object.defineProperty(fn, PAUSES_WALL, { value: ms });
+  }
   return fn;
 }
 

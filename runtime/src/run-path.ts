@@ -8,7 +8,7 @@ import { checkRequest, type CheckedRequest } from "./request.js";
 import { mapGuestStack, prepareSource, type PreparedSource, type Transform } from "./source.js";
 import type { ImportGraph } from "./imports.js";
 import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
-import { isSideEffecting, type Policy } from "./policy.js";
+import { isSideEffecting, pausedWaitMs, type Policy } from "./policy.js";
 import { decodeValue } from "./codec.js";
 import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { listen } from "./ports.js";
@@ -135,6 +135,7 @@ async function execute(
         {
           target: (m) => (m.module !== undefined ? modules?.target(m.module, m.fn) ?? `host module "${m.module}" cannot be called in this run` : functionCall(m.ns, m.fn, request)),
           sideEffects: (m) => m.module === undefined && isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]),
+          pausedWaitMs: (m) => (m.module === undefined ? pausedWaitMs(request.hostFunctions[m.ns]?.[m.fn]) : undefined),
           runId: trace.runId,
           trace,
           policy: original.policy ?? defaults.policy,

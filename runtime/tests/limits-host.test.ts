@@ -23,14 +23,29 @@ describe("host calls per run", () => {
   });
 });
 
-describe("host calls in flight", () => {
-  it("ends the run with E_HOST_CALLS_IN_FLIGHT past hostCallsInFlight", async () => {
-    const error = await errorOf(sandbox, { source: "await Promise.all([1, 2, 3].map((n) => echo.slow(n)))", limits: { hostCallsInFlight: 2 }, hostFunctions: echo });
-    expect(error.code).toBe("E_HOST_CALLS_IN_FLIGHT");
+describe("host calls in flight and queued", () => {
+  it("sends at most hostCallsInFlight at once and queues the rest, so Promise.all over 200 calls works", async () => {
+    let now = 0;
+    let most = 0;
+    const tool = async (n: number) => {
+      most = Math.max(most, ++now);
+      await new Promise((r) => setImmediate(r));
+      now--;
+      return n * 2;
+    };
+    const value = await valueOf(sandbox, {
+      source: "const out = await Promise.all(Array.from({ length: 200 }, (_, i) => app.tool(i))); return out.reduce((a, b) => a + b, 0)",
+      limits: { hostCallsInFlight: 8 },
+      hostFunctions: { app: { tool } },
+    });
+    expect(value).toBe(39800);
+    expect(most).toBe(8);
   });
 
-  it("allows hostCallsInFlight concurrent calls, and more in sequence", async () => {
-    expect(await valueOf(sandbox, { source: "const a = await Promise.all([1, 2].map((n) => echo.slow(n))); const b = await Promise.all([3, 4].map((n) => echo.slow(n))); return [...a, ...b]", limits: { hostCallsInFlight: 2 }, hostFunctions: echo })).toEqual([1, 2, 3, 4]);
+  it("ends the run with E_HOST_CALLS_IN_FLIGHT past hostCallsQueued, on both sides of it", async () => {
+    const source = "await Promise.all([1, 2, 3, 4].map((n) => echo.slow(n))); return 'all'";
+    expect(await valueOf(sandbox, { source, limits: { hostCallsInFlight: 2, hostCallsQueued: 2 }, hostFunctions: echo })).toBe("all");
+    expect((await errorOf(sandbox, { source, limits: { hostCallsInFlight: 2, hostCallsQueued: 1 }, hostFunctions: echo })).code).toBe("E_HOST_CALLS_IN_FLIGHT");
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeHostFunction } from "../src/index.js";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 
 const sandbox = useSandbox();
@@ -58,5 +59,21 @@ describe("wall clock", () => {
     resolveLate({ big: "x".repeat(1000) });
     await new Promise((r) => setTimeout(r, 50));
     expect(await valueOf(sandbox, "return 2")).toBe(2);
+  });
+});
+
+describe("host functions that pause the wall clock", () => {
+  const wait = (ms: number) => () => new Promise((r) => setTimeout(() => r("answered"), ms));
+
+  it("let a declared long wait finish past wallMs, and end an undeclared one at wallMs", async () => {
+    const long = describeHostFunction(wait(600), { pausesWallClockMs: 60_000 });
+    expect(await valueOf(sandbox, { source: "return await person.approve()", limits: { wallMs: 300 }, hostFunctions: { person: { approve: long } } })).toBe("answered");
+    expect((await errorOf(sandbox, { source: "return await person.approve()", limits: { wallMs: 300 }, hostFunctions: { person: { approve: wait(60_000) } } })).code).toBe("E_WALL_TIME");
+  });
+
+  it("bound the pause by the function's own limit: the call then fails in the guest", async () => {
+    const slow = describeHostFunction(wait(60_000), { pausesWallClockMs: 50 });
+    const value = await valueOf(sandbox, { source: "try { await person.approve() } catch (e) { return e.message }", limits: { wallMs: 30_000 }, hostFunctions: { person: { approve: slow } } });
+    expect(value).toMatch(/^E_HOST_WAIT_TIME: person\.approve did not answer within the 50 ms/);
   });
 });
