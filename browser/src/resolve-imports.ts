@@ -2,7 +2,7 @@
 // digest URL and verified (catalog-client.ts), the index fetched again first when an import is missing from it
 // (packs installed since), and the run's WASM modules picked out. Refuses a host module the page does not supply.
 
-import { resolveCatalogImports, runError, type CatalogRunOptions, type ResolvedImports } from "@capsule/runtime/host";
+import { isToolHostId, resolveCatalogImports, resolveImports, runError, type CatalogRunOptions, type ModuleResolver, type ResolvedImports } from "@capsule/runtime/host";
 import type { CatalogClient, ServedEntry } from "./catalog-client.js";
 import { INDEX_REFRESH_MIN_MS } from "./limits.js";
 
@@ -13,12 +13,19 @@ export async function resolveRunImports(
   main: { filename: string; imports: string[] },
   options: CatalogRunOptions,
   suppliedHostModules: ReadonlySet<string>,
+  front: (behind: ModuleResolver | undefined) => ModuleResolver | undefined,
 ): Promise<Resolved | Extract<ResolvedImports, { ok: false }>> {
   if (main.imports.length === 0) return { ok: true, graph: { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [] }, warnings: [], wasmModules: new Map() };
+  // A program importing only tool modules needs no catalog server.
+  const toolsOnly = front(undefined);
+  if (toolsOnly) {
+    const local = await resolveImports(main.filename, main.imports, toolsOnly);
+    if (local.ok) return { ok: true, graph: local.graph, warnings: [], wasmModules: new Map() };
+  }
   const attempt = async (refresh: boolean) => {
     const served = await client.index(refresh);
     if ("code" in served) return { ok: false as const, error: served, warnings: [] };
-    const resolved = await resolveCatalogImports((entry) => client.source(entry), served, options, main);
+    const resolved = await resolveCatalogImports((entry) => client.source(entry), served, options, main, front);
     return resolved.ok ? { ...resolved, served } : resolved;
   };
   let result = await attempt(false);
@@ -27,6 +34,7 @@ export async function resolveRunImports(
   if (!result.ok) return result;
   const wasmModules = new Map<string, ServedEntry>();
   for (const [id, pack] of result.graph.hostModules) {
+    if (isToolHostId(id)) continue; // the run path answers tool modules itself
     const entry = result.served.modules.find((m) => m.hostId === id && m.pack === pack);
     if (entry?.kind === "wasm" && entry.wasm) wasmModules.set(id, entry);
     else if (!suppliedHostModules.has(id)) {

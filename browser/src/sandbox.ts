@@ -4,7 +4,7 @@
 // answered by what the page supplies or by its WASM pool (page-modules.ts). Results are the Node runtime's.
 // Refuses with the runtime's codes; one run's failure (even a terminated worker) never reaches another run.
 
-import { createRunPath, runError, type EventListener, type HostFunctions, type Limits, type Policy, type RunError, type RunRequest, type RunResult } from "@capsule/runtime/host";
+import { createRunPath, runError, type EventListener, type HostFunctions, type Limits, type Policy, type RunError, type RunRequest, type RunResult, type ToolBelt } from "@capsule/runtime/host";
 import { createWasmPool, type WasmRunner } from "@capsule/host-modules/wasm-pool";
 import { CatalogClient, type ServedEntry } from "./catalog-client.js";
 import { GuestWorkers } from "./guest-workers.js";
@@ -29,6 +29,8 @@ export interface BrowserSandboxOptions {
   limits?: Partial<Limits>;
   /** Host functions given to every run. */
   hostFunctions?: HostFunctions;
+  /** Tool modules every run may import (as in Node: validated against their schemas in the page). */
+  tools?: ToolBelt;
   /** Host modules this page supplies, by host id; any other host module a run imports is refused. */
   hostModules?: PageHostModules;
   /** Receives every run's trace events (the Node runtime's vocabulary). */
@@ -40,7 +42,7 @@ export interface BrowserSandboxOptions {
 }
 
 /** A run request as in Node, less a resolver of its own (imports come from the catalog server). */
-export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "inputs" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
+export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "inputs" | "tools" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;
@@ -67,8 +69,8 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
     {
       runner: workers,
       transform,
-      async resolveImports(prepared, request) {
-        const resolved = await resolveRunImports(client, prepared, request, new Set(Object.keys(supplied)));
+      async resolveImports(prepared, request, _runId, front) {
+        const resolved = await resolveRunImports(client, prepared, request, new Set(Object.keys(supplied)), front);
         if (!resolved.ok) return resolved;
         return { ...resolved, modules: pageModules({ hostModules: supplied, wasmModules: resolved.wasmModules, wasm: wasmPool, client }) };
       },

@@ -114,9 +114,10 @@ export async function resolveCatalogImports(
   catalog: CatalogLike,
   options: CatalogRunOptions,
   main: { filename: string; imports: string[] },
+  front: (behind: ModuleResolver) => ModuleResolver | undefined = (behind) => behind,
 ): Promise<{ ok: true; graph: ImportGraph; warnings: RunWarning[] } | { ok: false; error: RunError; warnings: RunWarning[] }> {
   const resolution = catalogResolverWith(load, catalog, options, main.filename);
-  const resolved = await resolveImports(main.filename, main.imports, resolution.resolver);
+  const resolved = await resolveImports(main.filename, main.imports, front(resolution.resolver));
   if (!resolved.ok) return { ok: false, error: resolution.failure() ?? resolved.error, warnings: resolution.warnings };
   return { ok: true, graph: resolved.graph, warnings: resolution.warnings };
 }

@@ -5,7 +5,7 @@
 
 import { LIMIT_CODES } from "./limits.js";
 
-export type CallKind = "host-function" | "host-module" | "wasm";
+export type CallKind = "host-function" | "host-module" | "wasm" | "tool";
 
 export type RunEventBody =
   | { type: "run.start"; filename: string; seed: number; now: number; limits: Record<string, number> }

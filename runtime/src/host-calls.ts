@@ -58,9 +58,10 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     }
     calls++;
     const { id, ns, fn } = message;
-    const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : "host-module";
-    const target = message.module ?? `${ns}.${fn}`;
-    const named = message.module === undefined ? target : `${target.replace(/^wasm:/, "")}.${fn}`;
+    const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : message.module.startsWith("tool:") ? "tool" : "host-module";
+    // Tools are named by their module's specifier ("@tools/mail"); their kind says they are tools.
+    const target = message.module === undefined ? `${ns}.${fn}` : kind === "tool" ? message.module.slice("tool:".length) : message.module;
+    const named = message.module === undefined ? target : `${target.replace(/^(?:wasm|tool):/, "")}.${fn}`;
     byTarget[named] = (byTarget[named] ?? 0) + 1;
     const argsBytes = encodedSize(message.args);
     const startedAt = performance.now();

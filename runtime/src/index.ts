@@ -13,3 +13,4 @@ export type {
 export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, type HostFunctionInfo, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
+export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";

@@ -68,11 +68,15 @@ export function hostFunctionInfo(fn: unknown): { description?: string; signature
   return (typeof fn === "function" && ((fn as unknown as Record<symbol, unknown>)[DESCRIPTION] as { description?: string; signature?: string })) || {};
 }
 
-/** Denies side-effecting host functions unless granted by name ("billing.charge"); allows everything else. */
+/**
+ * Denies side-effecting calls unless granted by name — a host function ("billing.charge"), a tool ("@tools/mail.send")
+ * or a whole tool module ("@tools/mail") — and allows everything else.
+ */
 export function defaultPolicy(options: { grant?: readonly string[] } = {}): Policy {
   const granted = new Set(options.grant ?? []);
   return (call) => {
-    if (!call.sideEffects || granted.has(call.target)) return { allow: true };
-    return { allow: false, reason: `${call.target} has side effects and was not granted to this run (grant it by name: defaultPolicy({ grant: ["${call.target}"] }))` };
+    const name = call.kind === "tool" ? `${call.target}.${call.export}` : call.target;
+    if (!call.sideEffects || granted.has(name) || granted.has(call.target)) return { allow: true };
+    return { allow: false, reason: `${name} has side effects and was not granted to this run (grant it by name: defaultPolicy({ grant: ["${name}"] }))` };
   };
 }

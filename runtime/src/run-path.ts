@@ -20,6 +20,8 @@ import { CONTROL, RunControl } from "./control.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
+import type { ModuleResolver } from "./resolver.js";
+import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 
 /** What a run's host-module and WASM calls reach, for one run. */
@@ -37,8 +39,11 @@ export type ResolvedImports =
 export interface RunPowers {
   runner: GuestRunner;
   transform: Transform;
-  /** Resolves the run's static imports and says what its host-module calls reach (refusing modules it cannot call). */
-  resolveImports(prepared: PreparedSource, request: RunRequest, runId: string): Promise<ResolvedImports>;
+  /**
+   * Resolves the run's static imports and says what its host-module calls reach (refusing modules it cannot call).
+   * `front` wraps the host's own resolver with the run's tool modules: resolve through front(yours).
+   */
+  resolveImports(prepared: PreparedSource, request: RunRequest, runId: string, front: (behind: ModuleResolver | undefined) => ModuleResolver | undefined): Promise<ResolvedImports>;
   /** Names the factory in the E_CLOSED message ("createSandbox"). */
   factory: string;
   /** Prefix of run ids (unique per process): "run-<pid>", "browser-run". */
@@ -50,6 +55,8 @@ export interface RunPowers {
 /** What every run of one sandbox gets unless the run says otherwise. */
 export interface RunDefaults {
   limits?: Partial<Limits>;
+  /** Tool modules every run may import (a run's own `tools` add to them, and win on the same specifier). */
+  tools?: ToolBelt;
   hostFunctions?: HostFunctions;
   onEvent?: EventListener;
   policy?: Policy;
@@ -115,11 +122,18 @@ async function execute(
   });
   const signal = original.signal;
   if (signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
+  const belt: ToolBelt = { ...defaults.tools, ...original.tools };
+  const beltError = defaults.tools || original.tools ? beltProblem(belt) : undefined;
+  if (beltError) return fail(runError("E_BAD_REQUEST", beltError));
   const prepared = await prepareSource(request.source, filename, powers.transform);
   if (!prepared.ok) return fail(prepared.error);
-  const resolved = await powers.resolveImports(prepared, original, trace.runId);
-  if (!resolved.ok) return fail(resolved.error, resolved.warnings);
-  const { graph, modules, warnings } = resolved;
+  let tools: ReturnType<typeof toolResolver> | undefined;
+  const front = (behind: ModuleResolver | undefined) => (Object.keys(belt).length ? (tools = toolResolver(belt, original.allow, prepared.filename, behind)) : behind);
+  const resolved = await powers.resolveImports(prepared, original, trace.runId, front);
+  if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : resolved.error, resolved.warnings);
+  const { graph, warnings } = resolved;
+  const ended = new AbortController();
+  const modules = withTools(resolved.modules, belt, { signal: ended.signal, runId: trace.runId });
 
   const control = RunControl.create();
   const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
@@ -133,8 +147,8 @@ async function execute(
     ? serveHostCalls(
         { onMessage: (handler) => listen(channel.port1, handler), post: (message) => channel.port1.postMessage(message), close: () => channel.port1.close() },
         {
-          target: (m) => (m.module !== undefined ? modules?.target(m.module, m.fn) ?? `host module "${m.module}" cannot be called in this run` : functionCall(m.ns, m.fn, request)),
-          sideEffects: (m) => m.module === undefined && isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]),
+          target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id) : functionCall(m.ns, m.fn, request)),
+          sideEffects: (m) => (m.module === undefined ? isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]) : modules.sideEffects(m.module, m.fn)),
           pausedWaitMs: (m) => (m.module === undefined ? pausedWaitMs(request.hostFunctions[m.ns]?.[m.fn]) : undefined),
           runId: trace.runId,
           trace,
@@ -143,7 +157,7 @@ async function execute(
           wall,
           hostDataBytes: limits.hostDataBytes,
           policyWaitMs: limits.policyWaitMs,
-          onModulesUsed: () => modules?.end(),
+          onModulesUsed: () => modules.end(),
         },
       )
     : undefined;
@@ -159,6 +173,7 @@ async function execute(
     if (signal?.aborted) onAbort(); // aborted while the source was prepared or the imports resolved
     outcome = await running.outcome;
   } finally {
+    ended.abort(new Error("the run ended"));
     wall.stop();
     watchdog.stop();
     signal?.removeEventListener("abort", onAbort);
@@ -193,6 +208,23 @@ const CANCEL_ENDS: StopEnds = {
   queued: runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker"),
   terminated: runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"),
 };
+
+/** What a run's calls through facades reach: its tool modules, then the host's modules. */
+function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }) {
+  const toolOf = (id: string, name: string) => {
+    const tools = isToolHostId(id) ? belt[id.slice(TOOL_HOST_PREFIX.length)] : undefined;
+    return tools && Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
+  };
+  return {
+    target(id: string, name: string, callIndex: number): HostCallTarget {
+      if (!isToolHostId(id)) return modules?.target(id, name) ?? `host module "${id}" cannot be called in this run`;
+      const tool = toolOf(id, name);
+      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
+    },
+    sideEffects: (id: string, name: string) => toolOf(id, name)?.sideEffects === true,
+    end: () => modules?.end(),
+  };
+}
 
 /** The host function a guest named, or why it cannot be called. */
 function functionCall(ns: string, fn: string, request: CheckedRequest): HostCallTarget {

@@ -12,7 +12,8 @@ import { createRunPath, type ResolvedImports, type RunModules } from "./run-path
 import { CapsuleError, runError } from "./errors.js";
 import { resolveLimits } from "./limits.js";
 import type { Transform } from "./source.js";
-import type { HostModuleDispatcher, RunRequest, RunResult, SandboxOptions } from "./types.js";
+import type { HostModuleDispatcher, ModuleResolver, RunRequest, RunResult, SandboxOptions } from "./types.js";
+import { isToolHostId } from "./tools.js";
 
 export interface Sandbox {
   run<T = unknown>(request: RunRequest | string): Promise<RunResult<T>>;
@@ -30,7 +31,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId) => resolveRun(prepared, request, runId, options), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
     options,
   );
   let closed = false;
@@ -55,18 +56,19 @@ export async function run<T = unknown>(request: RunRequest, options: SandboxOpti
   }
 }
 
-async function resolveRun(prepared: { filename: string; imports: string[] }, request: RunRequest, runId: string, options: SandboxOptions): Promise<ResolvedImports> {
+async function resolveRun(prepared: { filename: string; imports: string[] }, request: RunRequest, runId: string, options: SandboxOptions, front: (behind: ModuleResolver | undefined) => ModuleResolver | undefined): Promise<ResolvedImports> {
   const fromCatalog = !request.resolver && options.catalog
     ? catalogResolver(options.catalog, { allow: request.allow, pins: request.pins, strictPins: request.strictPins }, prepared.filename)
     : undefined;
-  const resolved = await resolveImports(prepared.filename, prepared.imports, request.resolver ?? fromCatalog?.resolver ?? options.resolver, sha256);
+  const resolved = await resolveImports(prepared.filename, prepared.imports, front(request.resolver ?? fromCatalog?.resolver ?? options.resolver), sha256);
   const warnings = fromCatalog?.warnings ?? [];
   if (!resolved.ok) return { ok: false, error: fromCatalog?.failure() ?? resolved.error, warnings };
   const { graph } = resolved;
   const dispatcher = options.hostModules;
-  if (graph.hostModules.size === 0) return { ok: true, graph, warnings };
+  const hostIds = [...graph.hostModules.keys()].filter((id) => !isToolHostId(id));
+  if (hostIds.length === 0) return { ok: true, graph, warnings };
   if (!dispatcher) {
-    const [id] = graph.hostModules.keys();
+    const [id] = hostIds;
     const error = runError("E_HOST_MODULE_UNAVAILABLE", `the run imports host module ${id}, and this sandbox has no host-module dispatcher: create it with createSandbox({ hostModules }) (for example createCapsuleDispatcher() of @capsule/registry)`);
     return { ok: false, error, warnings };
   }

@@ -8,6 +8,7 @@ import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import type { EventListener } from "./events.js";
 import type { Policy } from "./policy.js";
 import type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
+import type { ToolBelt } from "./tools.js";
 
 export type { Limits, RunError, LogEntry, CatalogLike, RunWarning, ModuleResolver, ResolvedModule };
 export type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
@@ -24,6 +25,8 @@ export interface RunRequest {
   /** Module name of the source in guest stacks and errors (a bare file name). Default "main.js". */
   filename?: string;
   hostFunctions?: HostFunctions;
+  /** Tool modules this run may import, beside the sandbox's (see tools.ts). */
+  tools?: ToolBelt;
   /** Data for the program: a deep-frozen copy becomes the guest's global `inputs` (counted against hostDataBytes). */
   inputs?: unknown;
   limits?: Partial<Limits>;
@@ -76,6 +79,8 @@ export interface SandboxOptions {
   resolver?: ModuleResolver;
   /** A compiled catalog: imports resolve to its admitted, digest-verified modules. */
   catalog?: CatalogLike;
+  /** Tool modules every run of this sandbox may import: { "@tools/web": { search: { description, inputSchema, handler } } }. */
+  tools?: ToolBelt;
   /** Answers calls from host-module facades (e.g. `defaultRegistry()` of @capsule/registry). */
   hostModules?: HostModuleDispatcher;
   /** Receives every run's trace events. */
