@@ -4,7 +4,7 @@
 // the host-function namespaces with their signatures and descriptions.
 
 import { readFile } from "node:fs/promises";
-import { DEFAULT_LIMITS, describeLimits, STANDARD_GLOBALS, hostFunctionInfo, type HostFunctions, type Limits } from "@capsule/runtime";
+import { DEFAULT_LIMITS, describeLimits, STANDARD_GLOBALS, hostFunctionInfo, toolDeclarations, type HostFunctions, type Limits, type ToolBelt } from "@capsule/runtime";
 import { discoverPacks } from "./discovery/discover.js";
 import type { Catalog, CatalogModule } from "./types.js";
 
@@ -17,6 +17,8 @@ export interface DocsOptions {
   format?: "md" | "dts";
   limits?: Partial<Limits>;
   hostFunctions?: HostFunctions;
+  /** Tool modules the run may import (declarations generated from their schemas; only those `allow` keeps). */
+  tools?: ToolBelt;
 }
 
 const KIND_NOTE: Record<string, string> = {
@@ -36,7 +38,13 @@ export async function docs(options: DocsOptions): Promise<string> {
     typesByPack.set(pack.name, (await readFile(pack.types.absolute, "utf8")).trim());
   }
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  return options.format === "dts" ? dtsDocs(allowed, typesByPack, options.hostFunctions) : markdownDocs(allowed, typesByPack, limits, options.hostFunctions);
+  const tools = Object.fromEntries(Object.entries(options.tools ?? {}).filter(([specifier]) => !options.allow || options.allow.includes(specifier)));
+  const toolText = Object.keys(tools).length ? toolDeclarations(tools) : "";
+  if (options.format === "dts") return dtsDocs(allowed, typesByPack, options.hostFunctions) + (toolText ? `${toolText}\n` : "");
+  const text = markdownDocs(allowed, typesByPack, limits, options.hostFunctions);
+  if (!toolText) return text;
+  const list = Object.entries(tools).map(([specifier, t]) => `- \`${specifier}\`: ${Object.keys(t).join(", ")}`);
+  return `${text}\n# Tool modules\n\nImport them like modules; every tool takes one input object and returns a promise.\n\n${list.join("\n")}\n\n\`\`\`ts\n${toolText}\n\`\`\`\n`;
 }
 
 function hostFunctionLines(hostFunctions: HostFunctions | undefined): Array<{ ns: string; fn: string; signature?: string; description?: string }> {

@@ -19,3 +19,4 @@ export { formatObservation, renderValue, type ObservationOptions } from "./obser
 export { isToolHostId, type JsonSchema, type Tool, type ToolBelt, type ToolContext, type ToolModule } from "./tools.js";
 export type { ModuleResolver } from "./resolver.js";
 export { resolveImports } from "./imports.js";
+export { toolDeclarations } from "./tool-docs.js";

@@ -14,3 +14,4 @@ export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, t
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
 export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";
+export { schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";

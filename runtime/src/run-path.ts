@@ -21,6 +21,7 @@ import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
+import { docsModule } from "./tool-docs.js";
 import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 
@@ -122,9 +123,11 @@ async function execute(
   });
   const signal = original.signal;
   if (signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
-  const belt: ToolBelt = { ...defaults.tools, ...original.tools };
-  const beltError = defaults.tools || original.tools ? beltProblem(belt) : undefined;
+  const given: ToolBelt = { ...defaults.tools, ...original.tools };
+  const beltError = defaults.tools || original.tools ? beltProblem(given) : undefined;
   if (beltError) return fail(runError("E_BAD_REQUEST", beltError));
+  // A run with tools can look any of them up from inside: import { search } from "capsule:docs".
+  const belt: ToolBelt = Object.keys(given).length ? { ...given, "capsule:docs": docsModule(given) } : given;
   const prepared = await prepareSource(request.source, filename, powers.transform);
   if (!prepared.ok) return fail(prepared.error);
   let tools: ReturnType<typeof toolResolver> | undefined;
