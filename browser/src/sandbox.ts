@@ -31,6 +31,8 @@ export interface BrowserSandboxOptions {
   hostFunctions?: HostFunctions;
   /** Tool modules every run may import (as in Node: validated against their schemas in the page). */
   tools?: ToolBelt;
+  /** Names programs may write for admitted modules: { "js-yaml": "@capsule/yaml" }. */
+  imports?: Readonly<Record<string, string>>;
   /** Host modules this page supplies, by host id; any other host module a run imports is refused. */
   hostModules?: PageHostModules;
   /** Receives every run's trace events (the Node runtime's vocabulary). */
@@ -42,7 +44,7 @@ export interface BrowserSandboxOptions {
 }
 
 /** A run request as in Node, less a resolver of its own (imports come from the catalog server). */
-export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "inputs" | "tools" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
+export type BrowserRunRequest = Pick<RunRequest, "source" | "filename" | "hostFunctions" | "inputs" | "tools" | "imports" | "limits" | "seed" | "now" | "signal" | "allow" | "pins" | "strictPins" | "onEvent" | "policy" | "traceData">;
 
 export interface BrowserSandbox {
   run<T = unknown>(request: BrowserRunRequest | string): Promise<RunResult<T>>;

@@ -42,6 +42,7 @@ withRoots(
     .option("--json", "print the whole result object as JSON")
     .option("--value", "print the console lines and the bare value (a string as is, else JSON), for scripts")
     .option("--inputs <file>", "a JSON file whose content is the guest's frozen global `inputs`")
+    .option("--import <name=specifier>", "map a name the program imports to an admitted module (repeatable), e.g. js-yaml=@capsule/yaml", collect)
     .option("--seed <n>", "seed for Math.random", integer("--seed"))
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))

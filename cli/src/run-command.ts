@@ -25,6 +25,8 @@ interface RunOptions extends LocationOptions {
   trace?: string;
   /** A JSON file whose content becomes the guest's global `inputs`. */
   inputs?: string;
+  /** name=specifier pairs: the run's import map. */
+  import?: string[];
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -62,6 +64,15 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       return 2;
     }
   }
+  const imports: Record<string, string> = {};
+  for (const pair of options.import ?? []) {
+    const at = pair.indexOf("=");
+    if (at <= 0 || at === pair.length - 1) {
+      process.stderr.write(`capsule run: --import takes name=specifier (for example js-yaml=@capsule/yaml), got ${JSON.stringify(pair)}\n`);
+      return 2;
+    }
+    imports[pair.slice(0, at)] = pair.slice(at + 1);
+  }
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
   let catalog: Catalog | undefined;
   if (mayImport(source)) {
@@ -87,6 +98,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       seed: options.seed,
       now: options.now,
       ...(options.inputs !== undefined ? { inputs } : {}),
+      ...(options.import ? { imports } : {}),
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
     },

@@ -64,6 +64,14 @@ describe("capsule run with packs", { timeout: 120_000 }, () => {
     expect(existsSync(join(fresh, "cache"))).toBe(false);
   });
 
+  it("maps a library's own name to its pack with --import, and names that mapping when it is missing", () => {
+    const source = `import yaml from "js-yaml";\nreturn yaml.load("a: 1").a;`;
+    const mapped = capsule(["run", "-", "--home", home, "--import", "js-yaml=@capsule/yaml", "--value"], { input: source });
+    expect([mapped.status, mapped.stdout]).toEqual([0, "1\n"]);
+    const unmapped = capsule(["run", "-", "--home", home, "--json"], { input: source });
+    expect(JSON.parse(unmapped.stdout).error).toMatchObject({ code: "E_IMPORT_UNRESOLVED", message: expect.stringContaining("--import js-yaml=@capsule/yaml") });
+  });
+
   it("reads imports from standard input too", () => {
     const out = capsule(["run", "-", "--home", home, "--value"], { input: `import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });` });
     expect(out.status).toBe(0);

@@ -13,8 +13,8 @@ export interface WasmSignature {
   result?: WasmValueType;
 }
 
-export type GuestNpmDeclaration = { kind: "guest"; npm: string };
-export type GuestSourceDeclaration = { kind: "guest"; source: string };
+export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[] };
+export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[] };
 export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
 export type HostDeclaration = { kind: "host"; host: string };
 export type WasmDeclaration = {
@@ -129,6 +129,8 @@ export interface CatalogModule {
   summary: string;
   /** Absolute path of the cached .js to serve. */
   sourcePath: string;
+  /** npm names a program may write for this module, resolved only through an import map (manifest `standsFor`, else its `npm`). */
+  standsFor?: string[];
   /** Other catalog specifiers this module imports at run time (always absent today: guest modules are self-contained bundles). */
   imports?: string[];
 }

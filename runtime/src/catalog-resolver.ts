@@ -21,6 +21,8 @@ export interface CatalogEntry {
   sourcePath?: string;
   source?: string;
   exports?: readonly string[];
+  /** npm names a program may write for this module, through an explicit import map only (the refusal names the map). */
+  standsFor?: readonly string[];
 }
 
 export interface CatalogLike {
@@ -81,7 +83,13 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
         return refuse(runError("E_IMPORT_REFUSED", `"${BRIDGE_SPECIFIER}" is private to host-module facades; import the host module itself (for example "@capsule/csv")`));
       }
       const entry = bySpecifier.get(specifier);
-      if (!entry) return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}": no installed pack provides it (see \`capsule packs list\`)`));
+      if (!entry) {
+        const standIn = catalog.modules.find((m) => m.standsFor?.includes(specifier));
+        const hint = standIn
+          ? `; ${standIn.specifier} stands for it: map the name with imports: { ${JSON.stringify(specifier)}: ${JSON.stringify(standIn.specifier)} } (capsule run --import ${specifier}=${standIn.specifier}), or import ${JSON.stringify(standIn.specifier)}`
+          : " (see `capsule packs list`)";
+        return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${shorten(specifier)}": no installed pack provides it${hint}`));
+      }
       if (referrer === mainName) {
         if (allowed && !allowed.has(specifier)) {
           return refuse(runError("E_IMPORT_NOT_ALLOWED", `cannot import "${specifier}": it is installed but not allowed for this run (allowed: ${[...allowed].join(", ") || "none"})`));
@@ -107,6 +115,9 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
   };
   return { resolver, failure: () => problem, warnings };
 }
+
+/** A specifier for a message: a 1 MiB one is not echoed whole. */
+const shorten = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /** The run's whole import graph resolved against `catalog` (sources from `load`): the graph, or the first problem met. */
 export async function resolveCatalogImports(

@@ -21,6 +21,7 @@ import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
+import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
 import { docsModule } from "./tool-docs.js";
 import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
@@ -58,6 +59,8 @@ export interface RunDefaults {
   limits?: Partial<Limits>;
   /** Tool modules every run may import (a run's own `tools` add to them, and win on the same specifier). */
   tools?: ToolBelt;
+  /** Names programs may write for admitted modules ({ "js-yaml": "@capsule/yaml" }); a run's own map adds to it. */
+  imports?: ImportMap;
   hostFunctions?: HostFunctions;
   onEvent?: EventListener;
   policy?: Policy;
@@ -130,8 +133,12 @@ async function execute(
   const belt: ToolBelt = Object.keys(given).length ? { ...given, "capsule:docs": docsModule(given) } : given;
   const prepared = await prepareSource(request.source, filename, powers.transform);
   if (!prepared.ok) return fail(prepared.error);
+  const imports: ImportMap = { ...defaults.imports, ...original.imports };
+  const mapError = defaults.imports || original.imports ? importMapProblem(imports) : undefined;
+  if (mapError) return fail(runError("E_BAD_REQUEST", mapError));
   let tools: ReturnType<typeof toolResolver> | undefined;
-  const front = (behind: ModuleResolver | undefined) => (Object.keys(belt).length ? (tools = toolResolver(belt, original.allow, prepared.filename, behind)) : behind);
+  const front = (behind: ModuleResolver | undefined) =>
+    withImportMap(imports, prepared.filename, Object.keys(belt).length ? (tools = toolResolver(belt, original.allow, prepared.filename, behind)) : behind);
   const resolved = await powers.resolveImports(prepared, original, trace.runId, front);
   if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : resolved.error, resolved.warnings);
   const { graph, warnings } = resolved;

@@ -27,6 +27,8 @@ export interface RunRequest {
   hostFunctions?: HostFunctions;
   /** Tool modules this run may import, beside the sandbox's (see tools.ts). */
   tools?: ToolBelt;
+  /** Names the program may write for admitted modules: { "js-yaml": "@capsule/yaml" } (beside the sandbox's map). */
+  imports?: Readonly<Record<string, string>>;
   /** Data for the program: a deep-frozen copy becomes the guest's global `inputs` (counted against hostDataBytes). */
   inputs?: unknown;
   limits?: Partial<Limits>;
@@ -81,6 +83,8 @@ export interface SandboxOptions {
   catalog?: CatalogLike;
   /** Tool modules every run of this sandbox may import: { "@tools/web": { search: { description, inputSchema, handler } } }. */
   tools?: ToolBelt;
+  /** Names programs may write for admitted modules: { "js-yaml": "@capsule/yaml" }. */
+  imports?: Readonly<Record<string, string>>;
   /** Answers calls from host-module facades (e.g. `defaultRegistry()` of @capsule/registry). */
   hostModules?: HostModuleDispatcher;
   /** Receives every run's trace events. */

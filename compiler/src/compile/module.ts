@@ -93,6 +93,7 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
         size: entry.size,
         summary: mod.summary,
         sourcePath,
+        ...standsFor(mod.declaration),
       },
       diagnostics: [...diagnostics, ...entry.warnings.map(tag)],
     };
@@ -196,4 +197,11 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
   }
   await savePointer();
   return admit(entry, sourcePath, "compiled", outcome.code);
+}
+
+/** The npm names a guest module stands for: its manifest's `standsFor`, else the `npm` it bundles. */
+function standsFor(declaration: object): { standsFor?: string[] } {
+  const d = declaration as { npm?: string; standsFor?: string[] };
+  const names = d.standsFor ?? (d.npm ? [d.npm] : []);
+  return names.length ? { standsFor: [...names] } : {};
 }
