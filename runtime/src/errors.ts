@@ -31,6 +31,8 @@ export const RUNTIME_CODES = {
   E_HOST_CALLS_IN_FLIGHT: { meaning: "the guest had more host calls waiting than limits.hostCallsInFlight sent plus limits.hostCallsQueued queued", hint: "await calls in smaller batches, or raise limits.hostCallsQueued (ceiling 100,000)" },
   E_HOST_DATA_TOO_LARGE: { meaning: "a host call's arguments or result encode to more than limits.hostDataBytes", hint: "pass or return less data per call, or raise limits.hostDataBytes (ceiling 64 MiB)" },
   E_NEVER_SETTLES: { meaning: "the guest awaits a promise that nothing can settle (no host call is pending)", hint: "the sandbox has no timers: await host calls, not promises that nothing resolves" },
+  E_REPLAY_DIVERGED: { meaning: "a replayed run made a call its journal does not have at that index, or its source or modules differ from the journal's", hint: "replay with the same source and module digests; a run that diverges on purpose needs a fresh journal" },
+  E_SUSPENDED: { meaning: "a policy answer or a tool suspended the run: it ended holding nothing, and result.suspended carries its journal and the pending call", hint: "answer the pending call with resume(result.suspended, answer) when it is decided" },
   E_CANCELLED: { meaning: "the caller's signal aborted the run", hint: "nothing to fix in the guest: the embedding application cancelled it" },
   E_WORKER_CRASHED: { meaning: "the worker running the guest died (for example a WASM abort); the pool replaced it", hint: "run it again; if it repeats, report it with the program: it is a bug in Capsule or the engine" },
   E_BAD_REQUEST: { meaning: "the run request is malformed (see the message for the field)", hint: "fix the field the message names" },

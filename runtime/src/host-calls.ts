@@ -7,7 +7,9 @@ import type { RunTrace, CallKind } from "./events.js";
 import type { Policy, PolicyDecision } from "./policy.js";
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { scrubHostDetails } from "./errors.js";
-import type { HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
+import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
+import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
+import { isSuspension } from "./suspension.js";
 
 /** The run's end of its host channel (a Node MessagePort, or a browser one, adapted). */
 export interface HostChannel {
@@ -34,6 +36,12 @@ export interface HostCallOptions {
   policyWaitMs: number;
   /** Called once when a run that made host-module calls ends (to cancel what it left and free its budgets). */
   onModulesUsed?(): void;
+  /** Records each call as it completes (journaling), with how to digest its arguments. */
+  journal?: { record(call: JournalCall): void; digest(args: Encoded): string };
+  /** Answers calls from a journal instead of the host while it lasts. */
+  replay?: Replayer;
+  /** A policy answer or a tool suspended the run on this call: end the run, keep the call for resume(). */
+  onSuspend?(pending: PendingCall): void;
 }
 
 /**
@@ -68,44 +76,71 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
       trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra });
     if (message.module !== undefined) usedModules = true;
+    const argsDigest = context.journal?.digest(message.args) ?? "";
+    let policy: JournalCall["policy"];
+    // Every answer of this call goes through here, so the journal records exactly what the guest was told.
+    const answer = (sent: HostReplyMessage) => {
+      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}), outcome: outcomeOf(sent) });
+      reply(sent);
+    };
+    const suspend = (by: PendingCall["by"], reason: string) => {
+      if (!context.onSuspend) {
+        const why = `${by === "policy" ? "the policy" : "the tool"} suspended this call (${reason}), but the run is not journaled (run({ journal: true })), so it could never be resumed`;
+        return answer(by === "policy" ? { t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${why}` } : { t: "err", id, name: "ToolError", message: `E_SUSPENDED: ${why}` });
+      }
+      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}) });
+      context.onSuspend?.({ index: id, kind, target, export: fn, argsDigest, args: encodedToJson(message.args), by, reason });
+    };
+    const replayed = context.replay?.take(id, { kind, target, export: fn, argsDigest });
+    if (replayed && "diverged" in replayed) return reply({ t: "fatal", id, code: "E_REPLAY_DIVERGED", message: replayed.diverged });
+    if (replayed) {
+      await replayed.turn;
+      policy = replayed.call.policy;
+      if (replayed.call.outcome) return answer(replyOf(id, replayed.call.outcome));
+      if (policy && !policy.allowed) return answer({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${policy.reason ?? "denied by policy"}` });
+      // The journal holds only the policy's yes (a run resumed after approval): the call itself is made now.
+    }
     const call = context.target(message);
     if (typeof call === "string") {
       traced(false, { code: "E_NOT_CALLABLE" });
-      return reply({ t: "err", id, name: "TypeError", message: call });
+      return answer({ t: "err", id, name: "TypeError", message: call });
     }
     let value: unknown;
     let args: unknown[] = [];
     try {
       args = decodeValue(message.args) as unknown[];
-      if (context.policy) {
+      if (context.policy && !policy) {
         const decision = await askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects: context.sideEffects(message) }, context.policyWaitMs);
+        if ("suspend" in decision) return suspend("policy", decision.suspend);
+        policy = decision.allow ? { allowed: true } : { allowed: false, reason: decision.reason };
         if (!decision.allow) {
           traced(false, { code: "E_POLICY_DENIED", ...(context.traceData ? { args } : {}) });
-          return reply({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${decision.reason}` });
+          return answer({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${decision.reason}` });
         }
       }
       const paused = context.pausedWaitMs?.(message);
       value = paused === undefined ? await call(args) : await waitPaused(context, () => call(args), paused, target);
     } catch (error) {
+      if (isSuspension(error)) return suspend("tool", error.reason);
       const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
       const code = (error as { code?: unknown } | null)?.code;
       const message = error instanceof Error ? error.message : String(error);
       const text = typeof code === "string" && !message.startsWith(code) ? `${code}: ${message}` : message;
       traced(false, { code: typeof code === "string" ? code : "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
-      return reply({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
+      return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
     }
     const encoded = encodeValue(value);
     if (!encoded.ok) {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
-      return reply({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
+      return answer({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
     }
     const size = encodedSize(encoded.encoded);
     if (size > context.hostDataBytes) {
       traced(false, { code: "E_HOST_DATA_TOO_LARGE", resultBytes: size });
-      return reply({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
+      return answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
     }
     traced(true, { resultBytes: size, ...(context.traceData ? { args, result: value } : {}) });
-    reply({ t: "ok", id, value: encoded.encoded });
+    answer({ t: "ok", id, value: encoded.encoded });
   });
   return {
     calls: () => calls,
@@ -156,14 +191,17 @@ async function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], 
       answer = await Promise.race([answer, timeout]);
     }
     const settled = answer as PolicyDecision | null | undefined;
-    decision = settled && settled.allow === true ? { allow: true } : { allow: false, reason: String((settled as { reason?: unknown } | null | undefined)?.reason ?? "denied by policy") };
+    if (settled && typeof (settled as { suspend?: unknown }).suspend === "string") decision = { suspend: (settled as { suspend: string }).suspend };
+    else decision = settled && (settled as { allow?: unknown }).allow === true ? { allow: true } : { allow: false, reason: String((settled as { reason?: unknown } | null | undefined)?.reason ?? "denied by policy") };
   } catch (error) {
     decision = { allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
     clearTimeout(timer);
     context.wall.resume();
   }
-  context.trace.emit({ type: "policy", target: call.target, export: call.export, allowed: decision.allow, ...(decision.allow ? {} : { reason: decision.reason }), waitedMs: performance.now() - asked });
+  const allowed = "allow" in decision && decision.allow;
+  const reason = "suspend" in decision ? `suspended: ${decision.suspend}` : decision.allow ? undefined : decision.reason;
+  context.trace.emit({ type: "policy", target: call.target, export: call.export, allowed, ...(reason ? { reason } : {}), waitedMs: performance.now() - asked });
   return decision;
 }
 

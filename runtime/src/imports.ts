@@ -15,6 +15,8 @@ export interface ImportGraph {
   hostModules: Map<string, string>;
   /** Specifiers of their facades. */
   facades: string[];
+  /** sha256 of each module, by specifier (what a journal records and a replay checks). */
+  digests: Record<string, string>;
 }
 
 /** sha256 (hex) of a module source, for resolvers that do not give a module's digest (node:crypto in Node). */
@@ -42,7 +44,7 @@ export async function resolveImports(
   resolver: ModuleResolver | undefined,
   digest?: Digest,
 ): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
-  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [] };
+  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [], digests: {} };
   const digests: string[] = [];
   if (mainImports.length === 0) return { ok: true, graph };
   if (!resolver) {
@@ -75,6 +77,7 @@ export async function resolveImports(
       const sha256 = resolved.digest ?? digest?.(resolved.source);
       if (sha256 === undefined) return { ok: false, error: runError("E_INTERNAL", `module "${resolved.specifier}" came without a digest, and this host cannot hash it`) };
       digests.push(`${resolved.specifier}@${sha256}`);
+      graph.digests[resolved.specifier] = sha256;
       let nested: string[];
       try {
         nested = staticImports(resolved.source);

@@ -15,7 +15,11 @@ export interface PolicyCall {
   sideEffects: boolean;
 }
 
-export type PolicyDecision = { allow: true } | { allow: false; reason: string };
+/**
+ * Allow, deny with a reason, or suspend: the run ends at once with a suspended result (its journal and this pending
+ * call) and holds nothing; resume(suspended, answer) continues it later — another sandbox, process or machine.
+ */
+export type PolicyDecision = { allow: true } | { allow: false; reason: string } | { suspend: string };
 export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecision>;
 
 const SIDE_EFFECTS = Symbol.for("capsule.sideEffects");

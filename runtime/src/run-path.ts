@@ -21,6 +21,8 @@ import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
+import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-journal.js";
+import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
 import { docsModule } from "./tool-docs.js";
 import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
@@ -52,6 +54,8 @@ export interface RunPowers {
   runIdPrefix: string;
   /** Reads a worker thread's own CPU time (Linux in Node), so the CPU watchdog never mistakes waiting for a core for work. */
   threadCpuMs?: ThreadCpuReader;
+  /** sha256 of parts, for journals and replay (node:crypto in Node); without it a run cannot be journaled. */
+  digest?: PartsDigest;
 }
 
 /** What every run of one sandbox gets unless the run says otherwise. */
@@ -82,12 +86,15 @@ export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath
   return {
     async run<T>(input: RunRequest | string): Promise<RunResult<T>> {
       const started = performance.now();
-      const request = typeof input === "string" ? { source: input } : input;
+      const asked = typeof input === "string" ? { source: input } : input;
+      const replayable = withReplayClock(asked);
+      const request = "code" in replayable ? asked : replayable;
       const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
       const trace = new RunTrace(`${powers.runIdPrefix}-${++runs}`, listeners);
       let result: RunResult;
       try {
         if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);
+        else if ("code" in replayable) result = failure(replayable, started);
         else result = await execute(powers, checkRequest(withDefaultFunctions(request, defaults), baseLimits), request, defaults, started, trace);
       } catch (error) {
         result = failure(runError("E_INTERNAL", `Capsule failed running this guest: ${error instanceof Error ? error.message : String(error)}`), started);
@@ -142,8 +149,12 @@ async function execute(
   const resolved = await powers.resolveImports(prepared, original, trace.runId, front);
   if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : resolved.error, resolved.warnings);
   const { graph, warnings } = resolved;
+  const journaling = startJournaling(original, request, graph, trace.runId, powers.digest);
+  if (journaling && "code" in journaling) return fail(journaling, warnings);
   const ended = new AbortController();
-  const modules = withTools(resolved.modules, belt, { signal: ended.signal, runId: trace.runId });
+  const stableId = journaling?.runId ?? trace.runId;
+  const modules = withTools(resolved.modules, belt, { signal: ended.signal, runId: stableId });
+  let suspended: Suspended | undefined;
 
   const control = RunControl.create();
   const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
@@ -160,7 +171,7 @@ async function execute(
           target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id) : functionCall(m.ns, m.fn, request)),
           sideEffects: (m) => (m.module === undefined ? isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]) : modules.sideEffects(m.module, m.fn)),
           pausedWaitMs: (m) => (m.module === undefined ? pausedWaitMs(request.hostFunctions[m.ns]?.[m.fn]) : undefined),
-          runId: trace.runId,
+          runId: stableId,
           trace,
           policy: original.policy ?? defaults.policy,
           traceData: original.traceData ?? defaults.traceData ?? false,
@@ -168,6 +179,16 @@ async function execute(
           hostDataBytes: limits.hostDataBytes,
           policyWaitMs: limits.policyWaitMs,
           onModulesUsed: () => modules.end(),
+          ...(journaling ? { journal: { record: (c: JournalCall) => journaling.recorder?.record(c), digest: journaling.digest }, replay: journaling.replay } : {}),
+          // Suspending needs the journal to resume from: a run without one gets the call refused instead.
+          ...(journaling?.recorder
+            ? {
+                onSuspend: (pending: PendingCall) => {
+                  suspended = { journal: journaling.recorder!.journal(), pending };
+                  running?.stop(CONTROL.CANCELLED, SUSPEND_ENDS);
+                },
+              }
+            : {}),
         },
       )
     : undefined;
@@ -190,17 +211,32 @@ async function execute(
     host?.close();
   }
   const called = host && host.calls() > 0 ? { callTargets: host.callTargets() } : {};
-  if ("code" in outcome) return fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called });
+  if (suspended) {
+    const { pending } = suspended;
+    const error = runError("E_SUSPENDED", `the run was suspended at call ${pending.index} (${pending.target} ${pending.export}) by its ${pending.by}: ${pending.reason}; resume it with resume(result.suspended, answer)`);
+    return { ok: false, error, logs: "code" in outcome ? [] : outcome.logs, stats: stats({ ...("code" in outcome ? {} : outcome.stats), hostCalls: host?.calls() ?? 0, ...called }), suspended, ...(warnings.length ? { warnings } : {}) };
+  }
+  const journaled = <R extends RunResult>(result: R): R => {
+    if (!journaling?.recorder || !powers.digest) return result;
+    journaling.recorder.finish(endOf(result, powers.digest));
+    return { ...result, journal: journaling.recorder.journal() };
+  };
+  if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called }));
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
   const runStats = stats({ ...outcome.stats, ...called });
-  if (!outcome.ok) return { ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...extra };
+  if (!outcome.ok) return journaled({ ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...extra });
   try {
-    return { ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra };
+    return journaled({ ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra });
   } catch (error) {
-    return { ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: runStats };
+    return journaled({ ok: false, error: runError("E_INTERNAL", `the result could not be decoded: ${String(error)}`), logs: outcome.logs, stats: runStats });
   }
 }
+
+const SUSPEND_ENDS: StopEnds = (() => {
+  const ended = runError("E_SUSPENDED", "the run was suspended");
+  return { stuck: ended, queued: ended, terminated: ended };
+})();
 
 const wallEnds = (wallMs: number): StopEnds => ({
   stuck: runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),

@@ -14,9 +14,17 @@ import { resolveLimits } from "./limits.js";
 import type { Transform } from "./source.js";
 import type { HostModuleDispatcher, ModuleResolver, RunRequest, RunResult, SandboxOptions } from "./types.js";
 import { isToolHostId } from "./tools.js";
+import { resumeRequest, type Suspended } from "./run-journal.js";
+import type { PartsDigest } from "./journal.js";
 
 export interface Sandbox {
   run<T = unknown>(request: RunRequest | string): Promise<RunResult<T>>;
+  /**
+   * Continues a suspended run (result.suspended, possibly from another process) by replaying its journal, with
+   * `answer` for the call it waited on: a PolicyDecision when its policy suspended it, else the tool's result.
+   * `request` gives what the journal cannot carry: host functions, tools, limits, policy.
+   */
+  resume<T = unknown>(suspended: Suspended, answer: unknown, request?: Omit<RunRequest, "source" | "replay">): Promise<RunResult<T>>;
   close(): Promise<void>;
 }
 
@@ -25,18 +33,26 @@ const transform: Transform = (code, { sourcefile }) =>
 
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 
+/** sha256 of parts, each prefixed with its length so that no two sequences of parts hash alike. */
+const digestParts: PartsDigest = (parts) => {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
+  return hash.digest("hex");
+};
+
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs, digest: digestParts },
     options,
   );
   let closed = false;
   return {
     run: (request) => path.run(request),
+    resume: (suspended, answer, request = {}) => path.run({ ...request, ...resumeRequest(suspended, answer) }),
     async close() {
       if (closed) return;
       closed = true;

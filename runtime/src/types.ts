@@ -9,6 +9,8 @@ import type { EventListener } from "./events.js";
 import type { Policy } from "./policy.js";
 import type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
 import type { ToolBelt } from "./tools.js";
+import type { Journal, JournalSink } from "./journal.js";
+import type { Suspended } from "./run-journal.js";
 
 export type { Limits, RunError, LogEntry, CatalogLike, RunWarning, ModuleResolver, ResolvedModule };
 export type { HostModuleCall, HostModuleDispatcher } from "./bridge.js";
@@ -29,6 +31,10 @@ export interface RunRequest {
   tools?: ToolBelt;
   /** Names the program may write for admitted modules: { "js-yaml": "@capsule/yaml" } (beside the sandbox's map). */
   imports?: Readonly<Record<string, string>>;
+  /** Record every call that leaves the guest (result.journal); a function also receives each record as it completes. */
+  journal?: boolean | JournalSink;
+  /** Re-execute from this journal: its seed and clock, each call answered from it in order, then live (resume). */
+  replay?: Journal;
   /** Data for the program: a deep-frozen copy becomes the guest's global `inputs` (counted against hostDataBytes). */
   inputs?: unknown;
   limits?: Partial<Limits>;
@@ -69,8 +75,8 @@ export interface RunStats {
 }
 
 export type RunResult<T = unknown> =
-  | { ok: true; value: T; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[] }
-  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[] };
+  | { ok: true; value: T; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[]; journal?: Journal }
+  | { ok: false; error: RunError; logs: LogEntry[]; stats: RunStats; warnings?: RunWarning[]; journal?: Journal; suspended?: Suspended };
 
 export interface SandboxOptions {
   /** Worker threads in the pool. Default: available parallelism. */

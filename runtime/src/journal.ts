@@ -1,0 +1,218 @@
+// Owns a run's journal and its replay. The journal records, in the order they complete, every call that left the
+// guest — kind, target, export, a digest of the encoded arguments, the policy's answer and the encoded result or
+// error — after a header with what makes the run reproducible (seed, clock, source and its digest, allow list, module
+// digests, run id); it is streamed to a sink as each call completes, so a crash loses at most the calls in flight.
+// Replaying answers each call from the journal without reaching the host, in the journal's order; a call that differs
+// ends the run with E_REPLAY_DIVERGED; when the journal runs out the run continues live (that is how a run resumes).
+// A journal is data: it can change only what the guest is told, never a module, a limit or a host function.
+// Refuses a journal of another version or shape (E_BAD_REQUEST).
+
+import type { CallKind } from "./events.js";
+import type { Encoded, HostReplyMessage } from "./protocol.js";
+
+export const JOURNAL_VERSION = 1;
+
+/** An encoded value as JSON: bytes of the sidecar in base64. */
+export interface EncodedJson {
+  json: string;
+  tagged: boolean;
+  side: Array<string | { b64: string }>;
+}
+
+export interface JournalHeader {
+  type: "run";
+  version: typeof JOURNAL_VERSION;
+  runId: string;
+  filename: string;
+  source: string;
+  sourceDigest: string;
+  seed: number;
+  now: number;
+  allow?: readonly string[];
+  /** sha256 of each module the run imported, by specifier. */
+  modules: Record<string, string>;
+}
+
+export type CallOutcome =
+  | { ok: true; value: EncodedJson }
+  | { ok: false; name: string; message: string }
+  | { fatal: string; message: string };
+
+export interface JournalCall {
+  type: "call";
+  /** The call's index in the run (from 1), in the order the guest made it. */
+  index: number;
+  kind: CallKind;
+  target: string;
+  export: string;
+  argsDigest: string;
+  /** The policy's answer, when a policy was asked. */
+  policy?: { allowed: boolean; reason?: string };
+  /** Absent when the call had not been answered (a run suspended on its policy or its tool). */
+  outcome?: CallOutcome;
+}
+
+/** How the run ended: whether it succeeded, and the digest of its encoded value (or its error code). */
+export interface JournalEnd {
+  type: "end";
+  ok: boolean;
+  valueDigest?: string;
+  valueBytes?: number;
+  code?: string;
+}
+
+export interface Journal {
+  header: JournalHeader;
+  calls: JournalCall[];
+  end?: JournalEnd;
+}
+
+export type JournalRecord = JournalHeader | JournalCall | JournalEnd;
+
+/** Receives the header, then each call as it completes, then the end. */
+export type JournalSink = (record: JournalRecord) => void;
+
+export function encodedToJson(encoded: Encoded): EncodedJson {
+  return { json: encoded.json, tagged: encoded.tagged, side: encoded.side.map((item) => (typeof item === "string" ? item : { b64: base64(item) })) };
+}
+
+export function encodedFromJson(value: EncodedJson): Encoded {
+  return { json: value.json, tagged: value.tagged, side: value.side.map((item) => (typeof item === "string" ? item : unbase64(item.b64))) };
+}
+
+const base64 = (bytes: Uint8Array) => {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+const unbase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** The journal outcome of a reply, and back. */
+export function outcomeOf(reply: HostReplyMessage): CallOutcome {
+  if (reply.t === "ok") return { ok: true, value: encodedToJson(reply.value) };
+  if (reply.t === "err") return { ok: false, name: reply.name, message: reply.message };
+  return { fatal: reply.code, message: reply.message };
+}
+
+export function replyOf(id: number, outcome: CallOutcome): HostReplyMessage {
+  if ("fatal" in outcome) return { t: "fatal", id, code: outcome.fatal as never, message: outcome.message };
+  if (outcome.ok) return { t: "ok", id, value: encodedFromJson(outcome.value) };
+  return { t: "err", id, name: outcome.name, message: outcome.message };
+}
+
+/** Why `value` is not a journal this runtime can replay, if it is not. */
+export function journalProblem(value: unknown): string | undefined {
+  const j = value as Partial<Journal> | null;
+  if (typeof j !== "object" || j === null || typeof j.header !== "object" || !Array.isArray(j.calls)) return "replay must be a journal: { header, calls }";
+  const h = j.header as Partial<JournalHeader>;
+  if (h.type !== "run" || h.version !== JOURNAL_VERSION) return `replay: the journal is version ${String(h.version)}; this runtime replays version ${JOURNAL_VERSION}`;
+  if (typeof h.source !== "string" || typeof h.seed !== "number" || typeof h.now !== "number" || typeof h.sourceDigest !== "string" || typeof h.modules !== "object") return "replay: the journal's header lacks its source, seed, clock or digests";
+  for (const c of j.calls) {
+    if (c?.type !== "call" || !Number.isInteger(c.index) || typeof c.target !== "string" || typeof c.export !== "string" || typeof c.argsDigest !== "string") return "replay: a call of the journal is malformed";
+  }
+  return undefined;
+}
+
+/** A journal as JSON Lines (the header first), and back. */
+export function journalToLines(journal: Journal): string {
+  return [journal.header, ...journal.calls, ...(journal.end ? [journal.end] : [])].map((record) => JSON.stringify(record)).join("\n") + "\n";
+}
+
+export function journalFromLines(text: string): Journal | string {
+  const records = text.split("\n").filter((line) => line.trim() !== "");
+  try {
+    const [header, ...rest] = records.map((line) => JSON.parse(line));
+    const end = rest.at(-1)?.type === "end" ? rest.pop() : undefined;
+    const journal: Journal = { header, calls: rest, ...(end ? { end } : {}) };
+    return journalProblem(journal) ?? journal;
+  } catch (error) {
+    return `the journal is not JSON Lines: ${(error as Error).message}`;
+  }
+}
+
+/** Answers a replayed run's calls from its journal, in the journal's order. */
+export class Replayer {
+  private readonly byIndex = new Map<number, JournalCall>();
+  private readonly order: number[];
+  private answered = 0;
+  private readonly waiting = new Map<number, () => void>();
+
+  constructor(journal: Journal) {
+    for (const call of journal.calls) this.byIndex.set(call.index, call);
+    this.order = journal.calls.map((c) => c.index);
+  }
+
+  /**
+   * The journal's call for the guest's call `index`: undefined to go live (the journal has none), a divergence to
+   * report, or the call with a promise that settles when the calls journaled before it have been answered.
+   */
+  take(index: number, seen: Pick<JournalCall, "kind" | "target" | "export" | "argsDigest">): undefined | { diverged: string } | { call: JournalCall; turn: Promise<void> } {
+    const call = this.byIndex.get(index);
+    if (!call) return undefined;
+    for (const field of ["kind", "target", "export", "argsDigest"] as const) {
+      if (call[field] !== seen[field]) {
+        return { diverged: `the run diverged from its journal at call ${index}: its ${field} is ${JSON.stringify(seen[field])}, the journal's ${JSON.stringify(call[field])}` };
+      }
+    }
+    const position = this.order.indexOf(index);
+    const turn = position <= this.answered ? Promise.resolve() : new Promise<void>((resolve) => this.waiting.set(position, resolve));
+    return { call, turn: turn.then(() => this.advance()) };
+  }
+
+  private advance(): void {
+    this.answered++;
+    this.waiting.get(this.answered)?.();
+    this.waiting.delete(this.answered);
+  }
+}
+
+/** Hashes parts (strings as UTF-8, bytes as they are) into one hex sha256: a host power (node:crypto in Node). */
+export type PartsDigest = (parts: ReadonlyArray<string | Uint8Array>) => string;
+
+/** The digest of an encoded value: its JSON and every sidecar item. */
+export const digestEncoded = (digest: PartsDigest, encoded: Encoded) => digest([encoded.json, encoded.tagged ? "1" : "0", ...encoded.side]);
+
+/** Collects a run's journal and streams each record to the sink as it completes. */
+export class JournalRecorder {
+  readonly calls: JournalCall[] = [];
+
+  constructor(readonly header: JournalHeader, private readonly sink?: JournalSink) {
+    this.emit(header);
+  }
+
+  record(call: JournalCall): void {
+    this.calls.push(call);
+    this.emit(call);
+  }
+
+  private ended: JournalEnd | undefined;
+
+  finish(end: JournalEnd): void {
+    this.ended = end;
+    this.emit(end);
+  }
+
+  journal(): Journal {
+    return { header: this.header, calls: [...this.calls], ...(this.ended ? { end: this.ended } : {}) };
+  }
+
+  private emit(record: JournalRecord): void {
+    try {
+      this.sink?.(record);
+    } catch {
+      // A sink that throws must not change the run; the journal on the result stays whole.
+    }
+  }
+}
+
+/** The call a suspended run was waiting on: who suspended it and why, and its arguments (to show a person). */
+export interface PendingCall {
+  index: number;
+  kind: CallKind;
+  target: string;
+  export: string;
+  argsDigest: string;
+  args: EncodedJson;
+  by: "policy" | "tool";
+  reason: string;
+}

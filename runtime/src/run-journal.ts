@@ -1,0 +1,90 @@
+// Owns journaling and replay for one run on the run path: checking a replayed journal against the run (its version,
+// its source digest, its module digests — before the guest starts), the journal's header, the recorder and replayer
+// the host-call server uses, the end record, and what a suspended run carries for resume(). A journal decides only what
+// the guest is told: the request (its modules, limits, host functions, tools) always comes from the caller.
+// Refuses a malformed journal (E_BAD_REQUEST) and a journal of another source or other modules (E_REPLAY_DIVERGED).
+
+import { encodeValue, encodedSize } from "./codec.js";
+import { runError, type RunError } from "./errors.js";
+import type { ImportGraph } from "./imports.js";
+import {
+  digestEncoded, encodedToJson, journalProblem, JournalRecorder, JOURNAL_VERSION, Replayer,
+  type Journal, type JournalCall, type JournalEnd, type JournalSink, type PartsDigest, type PendingCall,
+} from "./journal.js";
+import type { PolicyDecision } from "./policy.js";
+import type { CheckedRequest } from "./request.js";
+import type { RunRequest } from "./types.js";
+
+/** What a suspended run carries: everything resume() needs, as data (it may cross processes and machines). */
+export interface Suspended {
+  journal: Journal;
+  pending: PendingCall;
+}
+
+/** The request with the replayed journal's seed and clock (a replay re-executes exactly), or a refusal of the journal. */
+export function withReplayClock(request: RunRequest): RunRequest | RunError {
+  if (typeof request !== "object" || request === null || request.replay === undefined) return request;
+  const problem = journalProblem(request.replay);
+  if (problem) return runError("E_BAD_REQUEST", problem);
+  const { header } = request.replay;
+  return { ...request, seed: header.seed, now: header.now, filename: request.filename ?? header.filename };
+}
+
+export interface Journaling {
+  /** The stable run id: the journal's on a replay, so idempotency keys stay the same across processes. */
+  runId: string;
+  recorder?: JournalRecorder;
+  replay?: Replayer;
+  digest(args: Parameters<typeof digestEncoded>[1]): string;
+}
+
+/** Sets up journaling and replay once the run's imports are resolved, or says why the journal cannot be used. */
+export function startJournaling(original: RunRequest, checked: CheckedRequest, graph: ImportGraph, runId: string, digest: PartsDigest | undefined): Journaling | RunError | undefined {
+  const wanted = original.journal !== undefined && original.journal !== false;
+  const replayed = original.replay;
+  if (!wanted && !replayed) return undefined;
+  if (!digest) return runError("E_BAD_REQUEST", "this host cannot journal or replay runs (it has no sha256); use the Node runtime");
+  const sourceDigest = digest([checked.source]);
+  if (replayed) {
+    const { header } = replayed;
+    if (header.sourceDigest !== sourceDigest) return runError("E_REPLAY_DIVERGED", `the run's source differs from its journal's (journal ${header.sourceDigest.slice(0, 12)}…, this ${sourceDigest.slice(0, 12)}…); nothing ran`);
+    for (const specifier of Object.keys({ ...header.modules, ...graph.digests })) {
+      const [was, is] = [header.modules[specifier] ?? "absent", graph.digests[specifier] ?? "absent"];
+      if (was !== is) return runError("E_REPLAY_DIVERGED", `module "${specifier}" differs from the journal's (journal ${was.slice(0, 12)}, this run ${is.slice(0, 12)}); nothing ran`);
+    }
+  }
+  const stableId = replayed?.header.runId ?? runId;
+  const sink: JournalSink | undefined = typeof original.journal === "function" ? original.journal : undefined;
+  const recorder = new JournalRecorder(
+    {
+      type: "run", version: JOURNAL_VERSION, runId: stableId, filename: checked.filename, source: checked.source, sourceDigest,
+      seed: checked.seed, now: checked.now, ...(original.allow ? { allow: [...original.allow] } : {}), modules: { ...graph.digests },
+    },
+    sink,
+  );
+  return { runId: stableId, recorder, ...(replayed ? { replay: new Replayer(replayed) } : {}), digest: (args) => digestEncoded(digest, args) };
+}
+
+/** The replay journal that answers a suspended run's pending call with `answer`, and the request that resumes it. */
+export function resumeRequest(suspended: Suspended, answer: unknown): Pick<RunRequest, "source" | "filename" | "allow" | "replay"> {
+  const { journal, pending } = suspended;
+  const done = journal.calls.filter((c) => c.index !== pending.index);
+  const held = journal.calls.find((c) => c.index === pending.index);
+  const call: JournalCall = { type: "call", index: pending.index, kind: pending.kind, target: pending.target, export: pending.export, argsDigest: pending.argsDigest, ...(held?.policy ? { policy: held.policy } : {}) };
+  if (pending.by === "policy") {
+    const decision = answer as PolicyDecision;
+    call.policy = decision && "allow" in decision && decision.allow ? { allowed: true } : { allowed: false, reason: String((decision as { reason?: unknown })?.reason ?? "denied when the run was resumed") };
+  } else {
+    const encoded = encodeValue(answer);
+    call.outcome = encoded.ok ? { ok: true, value: encodedToJson(encoded.encoded) } : { ok: false, name: "TypeError", message: `the answer given to resume() cannot cross to the guest: ${encoded.message}` };
+  }
+  const { header } = journal;
+  return { source: header.source, filename: header.filename, ...(header.allow ? { allow: header.allow } : {}), replay: { header, calls: [...done, call] } };
+}
+
+/** The end record of a journal: whether the run succeeded, and the digest of its encoded value or its error code. */
+export function endOf(result: { ok: true; value: unknown } | { ok: false; error: RunError }, digest: PartsDigest): JournalEnd {
+  if (!result.ok) return { type: "end", ok: false, code: result.error.code };
+  const encoded = encodeValue(result.value);
+  return encoded.ok ? { type: "end", ok: true, valueDigest: digestEncoded(digest, encoded.encoded), valueBytes: encodedSize(encoded.encoded) } : { type: "end", ok: true };
+}
