@@ -11,6 +11,7 @@ import { packsDocsCommand } from "./packs-docs.js";
 import { serveCommand } from "./serve.js";
 import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
 import { runCommand } from "./run-command.js";
+import { replayCommand } from "./replay-command.js";
 
 const program = new Command()
   .name("capsule")
@@ -47,9 +48,20 @@ withRoots(
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
     .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect)
-    .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines"),
+    .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines")
+    .option("--journal <file>", "write the run's journal (every call and what the host answered) to <file> as JSON Lines, each call as it completes"),
 ).action(async (file: string, options) => {
   process.exitCode = await runCommand(file, options);
+});
+
+withRoots(
+  program
+    .command("replay")
+    .description("re-run a journaled run offline and say whether it ends the same, or where it diverges")
+    .argument("<journal>", "a journal written by capsule run --journal")
+    .option("--json", "print { matches, expected, replayed } as JSON"),
+).action(async (file: string, options) => {
+  process.exitCode = await replayCommand(file, options);
 });
 
 const packs = program.command("packs").description("compile and list the installed packs");

@@ -4,13 +4,13 @@
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
+import { appendFileSync, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
-import { formatObservation, run, type RunEvent, type RunResult } from "@capsule/runtime";
-import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
-import { compileRoots } from "./catalog-file.js";
-import { resolveLocations, type LocationOptions } from "./paths.js";
+import { formatObservation, run, type JournalRecord, type RunEvent, type RunResult } from "@capsule/runtime";
+import { programModules } from "./program-modules.js";
+import type { LocationOptions } from "./paths.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -27,13 +27,12 @@ interface RunOptions extends LocationOptions {
   inputs?: string;
   /** name=specifier pairs: the run's import map. */
   import?: string[];
+  /** Write the run's journal to this file as JSON Lines, each call as it completes. */
+  journal?: string;
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
 const OBSERVATION_MAX_CHARS = 20_000;
-
-/** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
-const mayImport = (source: string): boolean => /\bimport\b/.test(source);
 
 /** Literal specifiers of static imports and re-exports, for notes about refused or missing modules. */
 function importedSpecifiers(source: string): string[] {
@@ -74,22 +73,28 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     imports[pair.slice(0, at)] = pair.slice(at + 1);
   }
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
-  let catalog: Catalog | undefined;
-  if (mayImport(source)) {
+  const modules = await programModules(source, options, "capsule run");
+  if ("exit" in modules) return modules.exit;
+  const { catalog, dispatcher } = modules;
+  let journalFailure: string | undefined;
+  if (options.journal) {
     try {
-      catalog = (await compileRoots(resolveLocations(options))).catalog;
+      writeFileSync(options.journal, "");
     } catch (error) {
-      process.stderr.write(`capsule run: cannot compile the pack roots: ${(error as Error).message}\n`);
-      return 1;
-    }
-    for (const specifier of options.allow ?? []) {
-      if (!catalog.modules.some((m) => m.specifier === specifier)) {
-        process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
-      }
+      process.stderr.write(`capsule run: cannot write the journal to ${options.journal}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+      return 2;
     }
   }
-  // Host modules through the shipped registry, WASM modules through the host's WASM pool.
-  const dispatcher = catalog ? createCapsuleDispatcher({ registry: defaultRegistry(), catalog }) : undefined;
+  // Each record is appended as its call completes: a crash loses at most the calls in flight.
+  const journalSink = options.journal
+    ? (record: JournalRecord) => {
+        try {
+          appendFileSync(options.journal!, `${JSON.stringify(record)}\n`);
+        } catch (error) {
+          journalFailure ??= (error as NodeJS.ErrnoException).code ?? String(error);
+        }
+      }
+    : undefined;
   const events: RunEvent[] = [];
   const result = await run(
     {
@@ -101,9 +106,11 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       ...(options.import ? { imports } : {}),
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
+      ...(journalSink ? { journal: journalSink } : {}),
     },
     { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) },
   ).finally(() => dispatcher?.close());
+  if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {
       await writeFile(options.trace, events.map((e) => JSON.stringify(e, jsonReplacer)).join("\n") + "\n");

@@ -65,8 +65,11 @@ export function startJournaling(original: RunRequest, checked: CheckedRequest, g
   return { runId: stableId, recorder, ...(replayed ? { replay: new Replayer(replayed) } : {}), digest: (args) => digestEncoded(digest, args) };
 }
 
-/** The replay journal that answers a suspended run's pending call with `answer`, and the request that resumes it. */
-export function resumeRequest(suspended: Suspended, answer: unknown): Pick<RunRequest, "source" | "filename" | "allow" | "replay"> {
+/**
+ * The replay journal that answers a suspended run's pending call with `answer`, and the request that resumes it. The
+ * journal's allow list only narrows the caller's (`allow`): a tampered journal cannot widen what the run may import.
+ */
+export function resumeRequest(suspended: Suspended, answer: unknown, allow?: readonly string[]): Pick<RunRequest, "source" | "filename" | "allow" | "replay"> {
   const { journal, pending } = suspended;
   const done = journal.calls.filter((c) => c.index !== pending.index);
   const held = journal.calls.find((c) => c.index === pending.index);
@@ -79,7 +82,8 @@ export function resumeRequest(suspended: Suspended, answer: unknown): Pick<RunRe
     call.outcome = encoded.ok ? { ok: true, value: encodedToJson(encoded.encoded) } : { ok: false, name: "TypeError", message: `the answer given to resume() cannot cross to the guest: ${encoded.message}` };
   }
   const { header } = journal;
-  return { source: header.source, filename: header.filename, ...(header.allow ? { allow: header.allow } : {}), replay: { header, calls: [...done, call] } };
+  const narrowed = header.allow && allow ? allow.filter((s) => header.allow!.includes(s)) : (allow ?? header.allow);
+  return { source: header.source, filename: header.filename, ...(narrowed ? { allow: narrowed } : {}), replay: { header, calls: [...done, call] } };
 }
 
 /** The end record of a journal: whether the run succeeded, and the digest of its encoded value or its error code. */

@@ -52,7 +52,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let closed = false;
   return {
     run: (request) => path.run(request),
-    resume: (suspended, answer, request = {}) => path.run({ ...request, ...resumeRequest(suspended, answer) }),
+    resume: (suspended, answer, request = {}) => path.run({ ...request, ...resumeRequest(suspended, answer, request.allow) }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,68 @@
+// `capsule replay <journal>`: re-runs a journaled run offline — its source, seed and clock from the journal, every
+// call answered from it — and says whether it ended the same (the same value's digest, or the same error code) or
+// where it diverged. This is how a user's failing run is reproduced on a laptop with its real host results.
+// Host functions and tools the journal names are stood in for by stubs that are never called while the journal lasts
+// (a call past its end fails, saying the host is not here). Refuses a file that is not a journal (exit 2).
+
+import { readFile } from "node:fs/promises";
+import { journalFromLines, run, type HostFunctions, type Journal, type ToolBelt } from "@capsule/runtime";
+import { programModules } from "./program-modules.js";
+import type { LocationOptions } from "./paths.js";
+
+interface ReplayOptions extends LocationOptions {
+  json?: boolean;
+}
+
+const offline = (name: string) => () => {
+  throw new Error(`${name} is not available offline: the journal has no answer for this call`);
+};
+
+/** Stand-ins for what the journal's calls name, so the program finds its namespaces and tool modules. */
+function standIns(journal: Journal): { hostFunctions: HostFunctions; tools: ToolBelt } {
+  const hostFunctions: Record<string, Record<string, () => never>> = {};
+  const tools: Record<string, Record<string, ToolBelt[string][string]>> = {};
+  for (const call of journal.calls) {
+    if (call.kind === "host-function") {
+      const [ns] = call.target.split(".");
+      (hostFunctions[ns] ??= {})[call.export] = offline(call.target);
+    } else if (call.kind === "tool" && !call.target.startsWith("capsule:")) {
+      (tools[call.target] ??= {})[call.export] = { description: "offline stand-in", inputSchema: true, handler: offline(`${call.target} ${call.export}`) };
+    }
+  }
+  return { hostFunctions, tools };
+}
+
+export async function replayCommand(file: string, options: ReplayOptions): Promise<number> {
+  let journal: Journal | string;
+  try {
+    journal = journalFromLines(await readFile(file, "utf8"));
+  } catch (error) {
+    process.stderr.write(`capsule replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    return 2;
+  }
+  if (typeof journal === "string") {
+    process.stderr.write(`capsule replay: ${file}: ${journal}\n`);
+    return 2;
+  }
+  const { header } = journal;
+  const modules = await programModules(header.source, { ...options, allow: header.allow }, "capsule replay");
+  if ("exit" in modules) return modules.exit;
+  const { catalog, dispatcher } = modules;
+  const result = await run(
+    { source: header.source, filename: header.filename, replay: journal, ...standIns(journal), ...(header.allow ? { allow: header.allow } : {}) },
+    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1 },
+  ).finally(() => dispatcher?.close());
+  const expected = journal.end;
+  const ended = result.journal?.end;
+  const matches = expected !== undefined && ended !== undefined && expected.ok === ended.ok && expected.valueDigest === ended.valueDigest && expected.code === ended.code;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ matches, expected, replayed: ended, error: result.ok ? undefined : result.error }, null, 2)}\n`);
+    return matches ? 0 : 1;
+  }
+  const calls = journal.calls.length;
+  if (matches) process.stdout.write(`replayed ${calls} call${calls === 1 ? "" : "s"} from the journal: the run ended the same (${expected!.ok ? "the same value" : expected!.code})\n`);
+  else if (!result.ok && result.error.code === "E_REPLAY_DIVERGED") process.stdout.write(`diverged: ${result.error.message}\n`);
+  else if (!expected) process.stdout.write("the journal has no end record (the run it recorded did not finish): replayed as far as it goes\n");
+  else process.stdout.write(`diverged: the journal ended ${expected.ok ? "with a value" : `with ${expected.code}`}, the replay ${result.ok ? (ended?.valueDigest === expected.valueDigest ? "with the same value" : "with another value") : `with ${result.error.code}: ${result.error.message}`}\n`);
+  return matches ? 0 : 1;
+}
