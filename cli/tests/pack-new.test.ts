@@ -44,7 +44,7 @@ describe("capsule pack new", { timeout: 120_000 }, () => {
   it("gives guests a working slugify (imported through --packs)", () => {
     const program = join(workspace, "use.js");
     writeFileSync(program, `import { slugify } from "@acme/slug-tools";\nreturn [slugify("Crème Brûlée: a recipe!"), slugify("one two three", { maxLength: 8 })];`);
-    const out = capsule(["run", program, "--home", home, "--packs", workspace, "--allow", "@acme/slug-tools"]);
+    const out = capsule(["run", program, "--home", home, "--packs", workspace, "--allow", "@acme/slug-tools", "--value"]);
     expect(out.stderr).toBe("");
     expect(JSON.parse(out.stdout)).toEqual(["creme-brulee-a-recipe", "one-two"]);
   });
