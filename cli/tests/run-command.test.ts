@@ -63,7 +63,7 @@ describe("capsule run", () => {
   it("exits 1 with the code on a guest error", () => {
     const out = capsule(["run", file("bad.js", "throw new TypeError('nope')")]);
     expect(out.status).toBe(1);
-    expect(out.stdout).toContain("error E_GUEST_ERROR TypeError: nope\n    at default (bad.js:1:");
+    expect(out.stdout).toContain("error E_GUEST_ERROR TypeError: nope\n    at program (bad.js:1:");
   });
 
   it("applies --timeout as the wall-clock limit", () => {

@@ -21,11 +21,18 @@ export function thrownToRunError(
   let stack: string | undefined;
   if (ctx.typeof(handle) === "object") {
     const read = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
-    name = read("name") ?? "Error";
-    message = read("message") ?? String(ctx.dump(handle));
     stack = read("stack");
+    const text = read("message");
+    if (text === undefined && stack === undefined) {
+      // Not an Error (`throw { code: 42 }`): shown as the data it is, not "[object Object]".
+      message = `the program threw a value that is not an Error: ${thrownText(ctx.dump(handle))}`;
+    } else {
+      name = read("name") ?? "Error";
+      message = text ?? "";
+    }
   } else {
-    message = String(ctx.dump(handle));
+    const value = ctx.dump(handle);
+    message = typeof value === "string" ? value : `the program threw ${thrownText(value)}`;
   }
   const guestStack = stack ? cleanStack(stack) : undefined;
   if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
@@ -35,6 +42,17 @@ export function thrownToRunError(
   const refused = refusal(message);
   if (refused) return runError(refused.code, refused.message, name, guestStack);
   return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
+}
+
+/** A thrown value that is not an Error, as one bounded line. */
+function thrownText(value: unknown): string {
+  let text: string;
+  try {
+    text = value === undefined ? "undefined" : typeof value === "bigint" ? `${value}n` : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return scrubHostDetails(text.length > 500 ? `${text.slice(0, 500)}…` : text);
 }
 
 /** The run's error when an allocation failed: never the guest's to catch. */

@@ -228,7 +228,12 @@ class GuestRun implements RunHooks {
   private evaluateMain(): { handle: QuickJSHandle } | RunError {
     const { ctx } = this;
     const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
-    if (evaluated.error) return evaluated.error.consume((e) => this.modules.refusal ?? this.guestError(e));
+    if (evaluated.error) {
+      // The main module runs none of the program when it is evaluated (its body is a function): a SyntaxError here
+      // is the engine refusing to parse it, before any statement ran.
+      const error = evaluated.error.consume((e) => this.modules.refusal ?? this.guestError(e));
+      return error.code === "E_GUEST_ERROR" && error.name === "SyntaxError" ? runError("E_SYNTAX", error.message, "SyntaxError", error.guestStack) : error;
+    }
     const loading = evaluated.value;
     let state = ctx.getPromiseState(loading);
     if (state.type === "pending") {

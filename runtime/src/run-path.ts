@@ -21,6 +21,7 @@ import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
+import { improveError } from "./error-hints.js";
 import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-journal.js";
 import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
@@ -139,7 +140,7 @@ async function execute(
   // A run with tools can look any of them up from inside: import { search } from "capsule:docs".
   const belt: ToolBelt = Object.keys(given).length ? { ...given, "capsule:docs": docsModule(given) } : given;
   const prepared = await prepareSource(request.source, filename, powers.transform);
-  if (!prepared.ok) return fail(prepared.error);
+  if (!prepared.ok) return fail(improveError(prepared.error, request.source));
   const imports: ImportMap = { ...defaults.imports, ...original.imports };
   const mapError = defaults.imports || original.imports ? importMapProblem(imports) : undefined;
   if (mapError) return fail(runError("E_BAD_REQUEST", mapError));
@@ -147,7 +148,7 @@ async function execute(
   const front = (behind: ModuleResolver | undefined) =>
     withImportMap(imports, prepared.filename, Object.keys(belt).length ? (tools = toolResolver(belt, original.allow, prepared.filename, behind)) : behind);
   const resolved = await powers.resolveImports(prepared, original, trace.runId, front);
-  if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : resolved.error, resolved.warnings);
+  if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : improveError(resolved.error, request.source), resolved.warnings);
   const { graph, warnings } = resolved;
   const journaling = startJournaling(original, request, graph, trace.runId, powers.digest);
   if (journaling && "code" in journaling) return fail(journaling, warnings);
@@ -225,7 +226,7 @@ async function execute(
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
   const runStats = stats({ ...outcome.stats, ...called });
-  if (!outcome.ok) return journaled({ ok: false, error: withUserPositions(outcome.error, prepared), logs: outcome.logs, stats: runStats, ...extra });
+  if (!outcome.ok) return journaled({ ok: false, error: improveError(withUserPositions(outcome.error, prepared), request.source), logs: outcome.logs, stats: runStats, ...extra });
   try {
     return journaled({ ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra });
   } catch (error) {
@@ -281,7 +282,11 @@ function functionCall(ns: string, fn: string, request: CheckedRequest): HostCall
 }
 
 function withUserPositions(error: RunError, prepared: PreparedSource): RunError {
-  return error.guestStack ? { ...error, guestStack: mapGuestStack(error.guestStack, prepared) } : error;
+  if (!error.guestStack) return error;
+  const guestStack = mapGuestStack(error.guestStack, prepared);
+  // A syntax error the engine found says where, as those found before the run do.
+  const at = error.code === "E_SYNTAX" && !/\(\S+:\d+:\d+\)$/.test(error.message) ? / at (\S+:\d+:\d+)/.exec(guestStack)?.[1] : undefined;
+  return { ...error, ...(at ? { message: `${error.message} (${at})` } : {}), guestStack };
 }
 
 function failure(error: RunError, started: number): RunResult<never> {

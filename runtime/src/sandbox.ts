@@ -28,8 +28,11 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+// esnext: types are stripped and nothing is lowered, so a construct the engine rejects (an invalid `v`-flag regular
+// expression, say) stays a parse error before any statement runs, instead of becoming a `new RegExp()` that throws
+// halfway through the program.
 const transform: Transform = (code, { sourcefile }) =>
-  esbuildTransform(code, { loader: "ts", format: "esm", target: "es2022", sourcemap: "external", sourcefile, logLevel: "silent" });
+  esbuildTransform(code, { loader: "ts", format: "esm", target: "esnext", sourcemap: "external", sourcefile, logLevel: "silent" });
 
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 

@@ -9,7 +9,8 @@ import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { runError, type RunError } from "./errors.js";
 import { MAX_SOURCE_LENGTH, SOURCE_CACHE_ENTRIES } from "./limits.js";
 
-const HEADER = "export default async function () {";
+// Named, so the program's frames read "at program (main.js:…)" whether or not TypeScript was stripped.
+const HEADER = "export default async function program() {";
 
 /**
  * Strips TypeScript from `code` (es2022, ESM), with a source map back to it. Throws on a syntax error in esbuild's
@@ -58,7 +59,7 @@ async function prepare(source: string, filename: string, transform: Transform): 
     [lexed] = lexImports(source, filename);
   } catch {
     // The lexer gave up; esbuild either says precisely what is wrong or shows the source needs no hoisting.
-    return transpile(transform, filename, `${HEADER}${source}\n}\n`, [], HEADER);
+    return transpile(transform, filename, `${HEADER}${source}\n}\n`, [], HEADER, lineCount(source));
   }
   const imports: string[] = [];
   const hoisted: string[] = [];
@@ -86,7 +87,7 @@ async function prepare(source: string, filename: string, transform: Transform): 
   if (isPlainJavaScript(wrapped)) {
     return { ok: true, code: wrapped, filename, imports, locate: (line, column) => ({ line, column: line === 1 ? Math.max(1, column - HEADER.length) : column }) };
   }
-  return transpile(transform, filename, wrapped, imports, HEADER);
+  return transpile(transform, filename, wrapped, imports, HEADER, lineCount(source));
 }
 
 function isPlainJavaScript(code: string): boolean {
@@ -99,7 +100,7 @@ function isPlainJavaScript(code: string): boolean {
 }
 
 /** Strips TypeScript; a failure here is the user's syntax error, reported at their line and column. */
-async function transpile(transform: Transform, filename: string, wrapped: string, imports: string[], header: string): Promise<PrepareResult> {
+async function transpile(transform: Transform, filename: string, wrapped: string, imports: string[], header: string, sourceLines: number): Promise<PrepareResult> {
   try {
     const out = await transform(wrapped, { sourcefile: filename });
     const map = new TraceMap(out.map);
@@ -118,11 +119,26 @@ async function transpile(transform: Transform, filename: string, wrapped: string
   } catch (error) {
     const first = (error as { errors?: Array<{ text: string; location?: { line: number; column: number } }> }).errors?.[0];
     if (!first) return { ok: false, error: runError("E_INTERNAL", `stripping TypeScript failed: ${String(error)}`) };
-    const line = first.location?.line ?? 1;
-    const column = (first.location?.column ?? 0) + 1 - (line === 1 ? header.length : 0);
+    // The wrapper adds lines after the user's source: an error found there (an unclosed bracket) is at its end.
+    const lines = wrapped.slice(header.length).split("\n");
+    const userLines = Math.max(1, sourceLines);
+    let line = first.location?.line ?? 1;
+    let column = (first.location?.column ?? 0) + 1 - (line === 1 ? header.length : 0);
+    let text = first.text;
+    if (line > userLines) {
+      line = userLines;
+      column = (lines[userLines - 1] ?? "").length + 1;
+      text = `the program ends too early (an unclosed bracket, string, comment or template?): ${text}`;
+    }
     const where = `${filename}:${line}:${Math.max(1, column)}`;
-    return { ok: false, error: runError("E_SYNTAX", `${first.text} (${where})`, "SyntaxError", `    at ${where}`) };
+    return { ok: false, error: runError("E_SYNTAX", `${text} (${where})`, "SyntaxError", `    at ${where}`) };
   }
+}
+
+function lineCount(source: string): number {
+  let lines = 1;
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lines++;
+  return lines;
 }
 
 function lineColumn(source: string, offset: number): { line: number; column: number } {

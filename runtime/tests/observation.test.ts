@@ -30,7 +30,7 @@ describe("formatObservation", () => {
     const result = await sandbox.run({ source: "function f(n) { return f(n + 1) + 1 }\nreturn f(0)", filename: "deep.js" });
     const text = formatObservation(result);
     expect(text).toMatch(/^error E_STACK_OVERFLOW RangeError: /);
-    expect(text).toMatch(/ {4}at f \(deep\.js:1:\d+\)\n {4}at f \(deep\.js:1:\d+\)\n {4}at f \(deep\.js:1:\d+\)\n {4}… [\d,]+ more calls of f\n {4}at default \(deep\.js:2:\d+\)/);
+    expect(text).toMatch(/ {4}at f \(deep\.js:1:\d+\)\n {4}at f \(deep\.js:1:\d+\)\n {4}at f \(deep\.js:1:\d+\)\n {4}… [\d,]+ more calls of f\n {4}at program \(deep\.js:2:\d+\)/);
     expect(text.split("\n").length).toBeLessThan(10);
   });
 
