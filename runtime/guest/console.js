@@ -89,9 +89,37 @@
     }
     return names.length ? "{ " + body + " }" : "{}";
   };
+  const RealNumber = Number, parseIntFn = parseInt, parseFloatFn = parseFloat;
+  /** Node's format specifiers in a first string argument: %s %d %i %f %j %o %O %c and %%. */
+  const substitute = (text, args) => {
+    let out = "", next = 1;
+    for (let i = 0; i < text.length; i++) {
+      const c = charCodeAt(text, i);
+      if (c !== 37 || i + 1 >= text.length) { out += text[i]; continue; }
+      const spec = text[i + 1];
+      if (spec === "%") { out += "%"; i++; continue; }
+      if (next >= args.length || !isSpec(spec)) { out += text[i]; continue; }
+      const v = args[next++];
+      i++;
+      if (spec === "s") out += typeof v === "string" ? v : typeof v === "object" && v !== null ? show(v, 1, []) : show(v, 0, []);
+      else if (spec === "d") out += typeof v === "bigint" ? v + "n" : show(RealNumber(v), 0, []);
+      else if (spec === "i") out += typeof v === "bigint" ? v + "n" : show(parseIntFn(v), 0, []);
+      else if (spec === "f") out += show(parseFloatFn(v), 0, []);
+      else if (spec === "j") { try { out += jsonStringify(v); } catch { out += "[Circular]"; } }
+      else if (spec === "o" || spec === "O") out += show(v, 1, []);
+      // %c takes a CSS string: there is nothing to style here.
+    }
+    return { text: out, used: next };
+  };
+  const isSpec = (c) => c === "s" || c === "d" || c === "i" || c === "f" || c === "j" || c === "o" || c === "O" || c === "c";
   const format = (args) => {
-    let out = "";
-    for (let i = 0; i < args.length; i++) out += (i ? " " : "") + show(args[i], 0, []);
+    let out = "", from = 0;
+    if (typeof args[0] === "string" && args.length > 1) {
+      const done = substitute(args[0], args);
+      out = done.text;
+      from = done.used;
+    }
+    for (let i = from; i < args.length; i++) out += (out || i > from ? " " : "") + show(args[i], 0, []);
     return out;
   };
   const consoleObject = {};
