@@ -19,11 +19,19 @@
   const RealString = String;
   const promiseReject = Promise.reject.bind(Promise);
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
+  /** Gives a replacement built-in its standard name and length (as the spec defines them: configurable, not writable). */
+  const shape = (fn, name, length) => {
+    defineProperty(fn, "name", { value: name, writable: false, enumerable: false, configurable: true });
+    defineProperty(fn, "length", { value: length, writable: false, enumerable: false, configurable: true });
+    return fn;
+  };
+  /** A function that is not a constructor (methods are not), like the built-ins it replaces. */
+  const method = (name, length, body) => shape({ [name](...args) { return reflectApply(body, this, args); } }[name], name, length);
 
   // ---- code generation: eval, Function and the async/generator function constructors
-  const refused = (what) => function () {
+  const refused = (what) => shape(function () {
     throw new EvalError(what + " is refused in the sandbox: code generation from strings is disabled");
-  };
+  }, what, 1);
   delete G.eval;
   // Shared memory and GC-observing objects: no use without threads, and a source of nondeterminism.
   delete G.SharedArrayBuffer;
@@ -32,7 +40,7 @@
   for (const sample of [function () {}, async function () {}, function* () {}, async function* () {}]) {
     const proto = getPrototypeOf(sample);
     const thrower = refused(proto === Function.prototype ? "Function" : proto.constructor.name || "Function");
-    thrower.prototype = proto;
+    defineProperty(thrower, "prototype", { value: proto, writable: false, enumerable: false, configurable: false });
     defineProperty(proto, "constructor", { value: thrower, writable: false, configurable: false, enumerable: false });
     if (proto === Function.prototype) hide(G, "Function", thrower);
   }
@@ -50,15 +58,15 @@
   let clock = 0;
   const tick = () => clock++;
   const dateToString = uncurry(RealDate.prototype.toString);
-  function CapsuleDate(...args) {
+  // Reflect.construct with new.target takes a subclass's prototype — or Date.prototype when it is not an object.
+  const CapsuleDate = shape(function Date(...args) {
     if (!new.target) return dateToString(new RealDate(tick()));
-    const d = args.length === 0 ? new RealDate(tick()) : reflectConstruct(RealDate, args);
-    if (new.target !== CapsuleDate) O.setPrototypeOf(d, new.target.prototype);
-    return d;
-  }
-  CapsuleDate.prototype = RealDate.prototype;
+    return reflectConstruct(RealDate, args.length === 0 ? [tick()] : args, new.target === CapsuleDate ? RealDate : new.target);
+  }, "Date", 7);
+  defineProperty(CapsuleDate, "prototype", { value: RealDate.prototype, writable: false, enumerable: false, configurable: false });
   hide(RealDate.prototype, "constructor", CapsuleDate);
-  hide(CapsuleDate, "now", function now() { return tick(); });
+  // Method shorthand: like the built-ins, neither is a constructor.
+  hide(CapsuleDate, "now", { now() { return tick(); } }.now);
   hide(CapsuleDate, "parse", RealDate.parse);
   hide(CapsuleDate, "UTC", RealDate.UTC);
   hide(G, "Date", CapsuleDate);
@@ -73,7 +81,7 @@
     return (z ^ (z >>> 16)) >>> 0;
   };
   let a = 0, b = 0, c = 0, d = 0;
-  hide(Math, "random", function random() {
+  hide(Math, "random", { random() {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -81,7 +89,7 @@
     c = (c << 21) | (c >>> 11);
     c = (c + t) | 0;
     return (t >>> 0) / 4294967296;
-  });
+  } }.random);
 
   // ---- lazy globals: each file is parsed only when a guest first touches what it defines
   const powers = freeze({ hostLog, bigString });
@@ -102,19 +110,18 @@
   lazyGlobal("console", "console");
   for (const name of ["TextEncoder", "TextDecoder", "atob", "btoa"]) lazyGlobal("text", name);
   lazyGlobal("intl", "Intl");
-  const viaIntl = (fnName, asString) => function () {
-    const args = arraySlice(arguments);
-    const receiver = asString ? RealString(this) : this;
-    const all = [receiver];
+  const viaIntl = (name, length, fnName, asString) => method(name, length, function (...args) {
+    if (asString && (this === null || this === undefined)) throw new TypeError(`String.prototype.${name} called on null or undefined`);
+    const all = [asString ? RealString(this) : this];
     for (let i = 0; i < args.length; i++) defineProperty(all, i + 1, { value: args[i], writable: true, enumerable: true, configurable: true });
     return reflectApply(lazyValue("intl", fnName), undefined, all);
-  };
-  hide(Number.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
-  hide(BigInt.prototype, "toLocaleString", viaIntl("numberToLocaleString"));
-  hide(RealDate.prototype, "toLocaleString", viaIntl("dateToLocaleString"));
-  hide(RealDate.prototype, "toLocaleDateString", viaIntl("dateToLocaleDateString"));
-  hide(RealDate.prototype, "toLocaleTimeString", viaIntl("dateToLocaleTimeString"));
-  hide(String.prototype, "localeCompare", viaIntl("stringLocaleCompare", true));
+  });
+  hide(Number.prototype, "toLocaleString", viaIntl("toLocaleString", 0, "numberToLocaleString"));
+  hide(BigInt.prototype, "toLocaleString", viaIntl("toLocaleString", 0, "numberToLocaleString"));
+  hide(RealDate.prototype, "toLocaleString", viaIntl("toLocaleString", 0, "dateToLocaleString"));
+  hide(RealDate.prototype, "toLocaleDateString", viaIntl("toLocaleDateString", 0, "dateToLocaleDateString"));
+  hide(RealDate.prototype, "toLocaleTimeString", viaIntl("toLocaleTimeString", 0, "dateToLocaleTimeString"));
+  hide(String.prototype, "localeCompare", viaIntl("localeCompare", 1, "stringLocaleCompare", true));
 
   const encode = (v) => lazyValue("codec", "encode")(v);
   const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
