@@ -2,15 +2,18 @@
 // console, value or error, host calls) or, with --json, the whole result.
 // A program that imports anything is run against the catalog of the pack roots (compiled first — warm
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
+// With --mcp <name>=<command…>, stdio MCP servers are started for the run, their tools offered as @mcp/<name> (side
+// effects denied unless --grant), and closed after it.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
-import { formatObservation, run, type RunEvent, type RunResult } from "@capsule/runtime";
-import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
-import { compileRoots } from "./catalog-file.js";
-import { resolveLocations, type LocationOptions } from "./paths.js";
+import { defaultPolicy, formatObservation, run, type RunEvent, type RunResult } from "@capsule/runtime";
+import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp";
+import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
+import type { LocationOptions } from "./paths.js";
+import { catalogDispatcher, compileRunCatalog, unknownAllowed } from "./run-catalog.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -25,6 +28,10 @@ interface RunOptions extends LocationOptions {
   trace?: string;
   /** A JSON file whose content becomes the guest's global `inputs`. */
   inputs?: string;
+  /** Stdio MCP servers as <name>=<command…>, offered as @mcp/<name>. */
+  mcp?: string[];
+  /** Side-effecting tools the run may call ("@mcp/files.write", or a whole "@mcp/files"). */
+  grant?: string[];
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -62,23 +69,28 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       return 2;
     }
   }
+  const specs = parseMcpSpecs(options.mcp, "run", "--mcp");
+  if (typeof specs === "number") return specs;
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
   let catalog: Catalog | undefined;
   if (mayImport(source)) {
     try {
-      catalog = (await compileRoots(resolveLocations(options))).catalog;
+      catalog = (await compileRunCatalog(options)).catalog;
     } catch (error) {
       process.stderr.write(`capsule run: cannot compile the pack roots: ${(error as Error).message}\n`);
       return 1;
     }
-    for (const specifier of options.allow ?? []) {
-      if (!catalog.modules.some((m) => m.specifier === specifier)) {
-        process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
-      }
+  }
+  const servers = await startMcpServers(specs, "run", "--mcp");
+  if (typeof servers === "number") return servers;
+  if (catalog) {
+    for (const specifier of unknownAllowed(options.allow, catalog, Object.keys(servers.belt))) {
+      process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
     }
   }
-  // Host modules through the shipped registry, WASM modules through the host's WASM pool.
-  const dispatcher = catalog ? createCapsuleDispatcher({ registry: defaultRegistry(), catalog }) : undefined;
+  warnUnknownGrants(options.grant, servers, "run");
+  const tools = servers.servers.length ? { tools: servers.belt, policy: defaultPolicy({ grant: options.grant }) } : {};
+  const dispatcher = catalog ? catalogDispatcher(catalog) : undefined;
   const events: RunEvent[] = [];
   const result = await run(
     {
@@ -90,8 +102,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
       ...(options.allow ? { allow: options.allow } : {}),
     },
-    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) },
-  ).finally(() => dispatcher?.close());
+    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) },
+  ).finally(() => Promise.all([dispatcher?.close(), servers.close()]));
   if (options.trace) {
     try {
       await writeFile(options.trace, events.map((e) => JSON.stringify(e, jsonReplacer)).join("\n") + "\n");
@@ -135,16 +147,6 @@ function printValue(result: RunResult): void {
     process.stderr.write(`${result.error.code} ${result.error.name}: ${result.error.message}\n`);
     if (result.error.guestStack) process.stderr.write(`${result.error.guestStack}\n`);
   }
-}
-
-/** JSON for values JSON cannot show: bytes as arrays, Map/Set as entries, bigint as a string. */
-function jsonReplacer(_key: string, value: unknown): unknown {
-  if (typeof value === "bigint") return `${value}n`;
-  if (value instanceof Map) return Object.fromEntries(value);
-  if (value instanceof Set) return [...value];
-  if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
-  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
-  return value;
 }
 
 async function readStdin(): Promise<string> {
