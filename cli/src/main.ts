@@ -8,6 +8,7 @@ import { packNewCommand } from "./pack-new.js";
 import { packsCompileCommand } from "./packs-compile.js";
 import { packsListCommand } from "./packs-list.js";
 import { packsDocsCommand } from "./packs-docs.js";
+import { mcpCommand } from "./mcp-command.js";
 import { serveCommand } from "./serve.js";
 import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
 import { runCommand } from "./run-command.js";
@@ -49,7 +50,9 @@ withRoots(
     .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
     .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect)
     .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines")
-    .option("--journal <file>", "write the run's journal (every call and what the host answered) to <file> as JSON Lines, each call as it completes"),
+    .option("--journal <file>", "write the run's journal (every call and what the host answered) to <file> as JSON Lines, each call as it completes")
+    .option("--mcp <name=command>", "start a stdio MCP server for the run; its tools are importable as @mcp/<name> (repeatable)", collect)
+    .option("--grant <tool>", "a side-effecting tool the run may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect),
 ).action(async (file: string, options) => {
   process.exitCode = await runCommand(file, options);
 });
@@ -92,7 +95,8 @@ withRoots(
     .command("docs")
     .description("print the reference for the modules a run may import (summaries, exports, .d.ts, guest surface, limits)")
     .option("--allow <specifier>", "a module the run may import (repeatable; default: every admitted module)", collect)
-    .option("--format <format>", "md or dts", "md"),
+    .option("--format <format>", "md or dts", "md")
+    .option("--mcp <name=command>", "include the tools of a stdio MCP server as @mcp/<name> (repeatable)", collect),
 ).action(async (options) => {
   process.exitCode = await packsDocsCommand(options);
 });
@@ -128,6 +132,19 @@ withRoots(
     .option("--tokens <file>", 'JSON file of bearer tokens and the packs each grants: { "<token>": ["@capsule/*"] }'),
 ).action(async (options) => {
   process.exitCode = await serveCommand(options);
+});
+
+withRoots(
+  program
+    .command("mcp")
+    .description("serve Capsule as an MCP server (stdio, or Streamable HTTP on loopback): execute_code, list_modules, the reference as resources")
+    .option("--http <port>", "serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio (0 picks a free port)", integer("--http"))
+    .option("--connect <name=command>", "start a stdio MCP server whose tools programs may import as @mcp/<name> (repeatable)", collect)
+    .option("--grant <tool>", "a side-effecting tool programs may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect)
+    .option("--ceiling <limit=value>", "the most execute_code may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
+    .option("--workers <n>", "sandbox worker threads, all kept warm (default: one per core)", integer("--workers")),
+).action(async (options) => {
+  process.exitCode = await mcpCommand(options);
 });
 
 const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");

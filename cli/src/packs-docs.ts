@@ -1,14 +1,18 @@
 // `capsule packs docs`: the API reference for exactly the modules a run may import (each module's summary, exports
 // and .d.ts, the guest surface and the limits), compact enough for a model's prompt. Compiles first (warm: no
-// esbuild), so it always describes the catalog the runtime enforces.
+// esbuild), so it always describes the catalog the runtime enforces. With --mcp <name>=<command…>, stdio MCP servers
+// are started, their tools' declarations included as @mcp/<name>, and the servers closed.
 
 import { docs } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
+import { parseMcpSpecs, startMcpServers } from "./mcp-servers.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
+import { unknownAllowed } from "./run-catalog.js";
 
 interface PacksDocsOptions extends LocationOptions {
   allow?: string[];
   format?: string;
+  mcp?: string[];
 }
 
 export async function packsDocsCommand(options: PacksDocsOptions): Promise<number> {
@@ -17,13 +21,21 @@ export async function packsDocsCommand(options: PacksDocsOptions): Promise<numbe
     process.stderr.write(`capsule packs docs: --format must be md or dts, got ${JSON.stringify(format)}\n`);
     return 2;
   }
+  const specs = parseMcpSpecs(options.mcp, "packs docs", "--mcp");
+  if (typeof specs === "number") return specs;
   const locations = resolveLocations(options);
   const { catalog } = await compileRoots(locations);
-  const unknown = (options.allow ?? []).filter((s) => !catalog.modules.some((m) => m.specifier === s));
-  if (unknown.length) {
-    process.stderr.write(`capsule packs docs: not admitted: ${unknown.join(", ")} (see \`capsule packs list\`)\n`);
-    return 2;
+  const servers = await startMcpServers(specs, "packs docs", "--mcp");
+  if (typeof servers === "number") return servers;
+  try {
+    const unknown = unknownAllowed(options.allow, catalog, Object.keys(servers.belt));
+    if (unknown.length) {
+      process.stderr.write(`capsule packs docs: not admitted: ${unknown.join(", ")} (see \`capsule packs list\`)\n`);
+      return 2;
+    }
+    process.stdout.write(await docs({ catalog, roots: locations.roots, allow: options.allow, format, tools: servers.belt }));
+    return 0;
+  } finally {
+    await servers.close();
   }
-  process.stdout.write(await docs({ catalog, roots: locations.roots, allow: options.allow, format }));
-  return 0;
 }

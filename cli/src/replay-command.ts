@@ -6,7 +6,8 @@
 
 import { readFile } from "node:fs/promises";
 import { journalFromLines, run, type HostFunctions, type Journal, type ToolBelt } from "@capsule/runtime";
-import { programModules } from "./program-modules.js";
+import { catalogDispatcher, compileRunCatalog, mayImport } from "./run-catalog.js";
+import type { Catalog } from "@capsule/compiler";
 import type { LocationOptions } from "./paths.js";
 
 interface ReplayOptions extends LocationOptions {
@@ -45,9 +46,16 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
     return 2;
   }
   const { header } = journal;
-  const modules = await programModules(header.source, { ...options, allow: header.allow }, "capsule replay");
-  if ("exit" in modules) return modules.exit;
-  const { catalog, dispatcher } = modules;
+  let catalog: Catalog | undefined;
+  if (mayImport(header.source)) {
+    try {
+      catalog = (await compileRunCatalog(options)).catalog;
+    } catch (error) {
+      process.stderr.write(`capsule replay: cannot compile the pack roots: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  const dispatcher = catalog ? catalogDispatcher(catalog) : undefined;
   const result = await run(
     { source: header.source, filename: header.filename, replay: journal, ...standIns(journal), ...(header.allow ? { allow: header.allow } : {}) },
     { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1 },

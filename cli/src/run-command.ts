@@ -2,15 +2,19 @@
 // console, value or error, host calls) or, with --json, the whole result.
 // A program that imports anything is run against the catalog of the pack roots (compiled first — warm
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
+// With --mcp <name>=<command…>, stdio MCP servers are started for the run, their tools offered as @mcp/<name> (side
+// effects denied unless --grant), and closed after it.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { appendFileSync, writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
-import { formatObservation, run, type JournalRecord, type RunEvent, type RunResult } from "@capsule/runtime";
-import { programModules } from "./program-modules.js";
+import { defaultPolicy, formatObservation, run, type JournalRecord, type RunEvent, type RunResult } from "@capsule/runtime";
+import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp";
+import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
 import type { LocationOptions } from "./paths.js";
+import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -29,6 +33,10 @@ interface RunOptions extends LocationOptions {
   import?: string[];
   /** Write the run's journal to this file as JSON Lines, each call as it completes. */
   journal?: string;
+  /** Stdio MCP servers as <name>=<command…>, offered as @mcp/<name>. */
+  mcp?: string[];
+  /** Side-effecting tools the run may call ("@mcp/files.write", or a whole "@mcp/files"). */
+  grant?: string[];
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -72,10 +80,28 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     }
     imports[pair.slice(0, at)] = pair.slice(at + 1);
   }
+  const specs = parseMcpSpecs(options.mcp, "run", "--mcp");
+  if (typeof specs === "number") return specs;
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
-  const modules = await programModules(source, options, "capsule run");
-  if ("exit" in modules) return modules.exit;
-  const { catalog, dispatcher } = modules;
+  let catalog: Catalog | undefined;
+  if (mayImport(source)) {
+    try {
+      catalog = (await compileRunCatalog(options)).catalog;
+    } catch (error) {
+      process.stderr.write(`capsule run: cannot compile the pack roots: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  const servers = await startMcpServers(specs, "run", "--mcp");
+  if (typeof servers === "number") return servers;
+  if (catalog) {
+    for (const specifier of unknownAllowed(options.allow, catalog, Object.keys(servers.belt))) {
+      process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
+    }
+  }
+  warnUnknownGrants(options.grant, servers, "run");
+  const tools = servers.servers.length ? { tools: servers.belt, policy: defaultPolicy({ grant: options.grant }) } : {};
+  const dispatcher = catalog ? catalogDispatcher(catalog) : undefined;
   let journalFailure: string | undefined;
   if (options.journal) {
     try {
@@ -108,8 +134,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       ...(options.allow ? { allow: options.allow } : {}),
       ...(journalSink ? { journal: journalSink } : {}),
     },
-    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) },
-  ).finally(() => dispatcher?.close());
+    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) },
+  ).finally(() => Promise.all([dispatcher?.close(), servers.close()]));
   if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {
@@ -154,16 +180,6 @@ function printValue(result: RunResult): void {
     process.stderr.write(`${result.error.code} ${result.error.name}: ${result.error.message}\n`);
     if (result.error.guestStack) process.stderr.write(`${result.error.guestStack}\n`);
   }
-}
-
-/** JSON for values JSON cannot show: bytes as arrays, Map/Set as entries, bigint as a string. */
-function jsonReplacer(_key: string, value: unknown): unknown {
-  if (typeof value === "bigint") return `${value}n`;
-  if (value instanceof Map) return Object.fromEntries(value);
-  if (value instanceof Set) return [...value];
-  if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
-  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
-  return value;
 }
 
 async function readStdin(): Promise<string> {

@@ -14,7 +14,7 @@ export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, t
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
 export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";
-export { schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";
+export { firstSentence, schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";
 export { journalFromLines, journalToLines, JOURNAL_VERSION, type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalRecord, type JournalSink, type PendingCall } from "./journal.js";
 export { resumeRequest, type Suspended } from "./run-journal.js";
 export { suspendRun } from "./suspension.js";

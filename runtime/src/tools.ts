@@ -97,13 +97,17 @@ export function toolResolver(belt: ToolBelt, allow: readonly string[] | undefine
 }
 
 const validators = new WeakMap<object, Validator>();
+const booleanValidators = new Map<boolean, Validator>();
 function validatorFor(schema: JsonSchema): Validator {
-  const key = typeof schema === "object" ? schema : { schema };
-  let validator = validators.get(key);
+  if (typeof schema === "boolean") {
+    let validator = booleanValidators.get(schema);
+    if (!validator) booleanValidators.set(schema, (validator = new Validator(schema, "7", false)));
+    return validator;
+  }
+  let validator = validators.get(schema);
   if (!validator) {
-    const draft = typeof schema === "object" && typeof schema.$schema === "string" && schema.$schema.includes("2020-12") ? "2020-12" : "7";
-    validator = new Validator(schema as Schema, draft, false);
-    if (typeof schema === "object") validators.set(key, validator);
+    const draft = typeof schema.$schema === "string" && schema.$schema.includes("2020-12") ? "2020-12" : "7";
+    validators.set(schema, (validator = new Validator(schema as Schema, draft, false)));
   }
   return validator;
 }

@@ -1,0 +1,38 @@
+// Owns the vocabulary of @capsule/mcp: every failure this package reports carries one of these codes, each with what
+// it means and what to do, and the one error class it throws at its boundaries (CapsuleMcpError, with a code).
+// Refuses nothing itself; the runtime passes an error's `code: message` to the guest, so tool failures reach the
+// program as `ToolError` with "E_TOOL_FAILED: …".
+
+interface CodeRow {
+  readonly meaning: string;
+  readonly hint: string;
+}
+
+export const MCP_CODES = {
+  E_TOOL_FAILED: { meaning: "an MCP tool answered with isError: true", hint: "read the tool's message (the guest can catch it); fix the input or the server's state and call again" },
+  E_MCP_REQUEST_FAILED: { meaning: "an MCP request failed: the server refused it, timed out, or the connection closed", hint: "read the MCP error in the message; check the server is running and that the tool exists" },
+  E_MCP_LIST_FAILED: { meaning: "tools/list of an MCP server failed, or its pages did not end", hint: "check the server starts and answers tools/list; a cursor it repeats is refused" },
+  E_MCP_TOO_MANY_TOOLS: { meaning: "an MCP server lists more tools than one tool module may hold (MAX_TOOLS_PER_SERVER)", hint: "connect a narrower server, or split its tools" },
+  E_MCP_TOOL_NAME_COLLISION: { meaning: "two MCP tool names of one server map to the same guest identifier", hint: "rename one of the tools on the server (e.g. get-weather and get_weather both map to get_weather)" },
+  E_MCP_BAD_SERVER_SPEC: { meaning: "a server given as <name>=<command…> is malformed", hint: "use a lowercase name ([a-z0-9._-]) then = then the command, quoted as for sh, without pipes, redirections or $variables" },
+  E_MCP_CONNECT_FAILED: { meaning: "an MCP server could not be started or did not complete initialization", hint: "run the command by hand to see why it fails; its stderr is shown" },
+  E_LIMIT_ABOVE_CEILING: { meaning: "execute_code asked for a limit above this server's ceiling", hint: "ask for at most the ceiling the message names, or start the server with a higher --ceiling" },
+} as const satisfies Record<string, CodeRow>;
+
+export type McpCode = keyof typeof MCP_CODES;
+
+/** An error of this package at its API boundary: a stable code, a message that says what was refused and what to do. */
+export class CapsuleMcpError extends Error {
+  override readonly name: string = "CapsuleMcpError";
+  constructor(readonly code: McpCode, message: string) {
+    super(message);
+  }
+}
+
+/** The error a failing tool call throws into the run: the guest sees `ToolError` and `E_…: message`. */
+export class ToolCallError extends Error {
+  override readonly name = "ToolError";
+  constructor(readonly code: McpCode, message: string) {
+    super(message);
+  }
+}

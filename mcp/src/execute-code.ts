@@ -1,0 +1,88 @@
+// Owns the execute_code tool of the Capsule MCP server: its input schema (code; optional allow, seed, now, limits
+// named like the runtime's), the check of requested limits against the server's ceilings, one run on the caller's
+// sandbox with the request's AbortSignal (a client's notifications/cancelled ends the run), and the answer: the
+// run's observation (formatObservation) as text content, the whole run result as JSON-safe structuredContent, and
+// isError: true when the run failed.
+// Refuses limits above the server's ceilings (isError, E_LIMIT_ABOVE_CEILING, before anything runs); what the
+// runtime refuses (E_BAD_LIMIT, E_IMPORT_NOT_ALLOWED, …) comes back as the failed run it is.
+
+import { z } from "zod";
+import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, type Limits, type RunRequest, type RunResult } from "@capsule/runtime";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ceilingProblem } from "./ceilings.js";
+import { jsonSafe } from "./json-safe.js";
+
+/** What execute_code needs of a sandbox: the runtime's Sandbox fits. */
+export interface RunsPrograms {
+  run(request: RunRequest): Promise<RunResult>;
+}
+
+/** Longest observation text of one execute_code answer (the whole result is in structuredContent). */
+export const OBSERVATION_MAX_CHARS = 20_000;
+
+export const EXECUTE_CODE_DESCRIPTION = [
+  "Run a JavaScript or TypeScript program in a fresh, isolated QuickJS sandbox and get back its console output and the value it returns (or its error).",
+  "The code is the body of an async function: use top-level await, and `return` the result.",
+  "Import the modules list_modules shows with static imports at the top (import { parse } from \"@capsule/yaml\"); tools of connected MCP servers are modules @mcp/<server> whose functions take one input object and return a promise, so one program can call many tools, loop over them and combine their results.",
+  "There is no network, filesystem, process or timers; Date and Math.random are deterministic (seed, now).",
+].join(" ");
+
+function limitsShape(ceilings: Readonly<Limits>) {
+  const shape: Record<string, z.ZodOptional<z.ZodNumber>> = {};
+  for (const [name, row] of Object.entries(LIMIT_ROWS)) {
+    const unit = row.unit === "count" ? "" : ` ${row.unit}`;
+    shape[name] = z.number().int().optional().describe(`${row.doc}; default ${DEFAULT_LIMITS[name as keyof Limits]}${unit}, at most ${ceilings[name as keyof Limits]}${unit} on this server`);
+  }
+  return shape;
+}
+
+export function executeCodeInputSchema(ceilings: Readonly<Limits>) {
+  return {
+    code: z.string().min(1).describe("The program: JavaScript or TypeScript, the body of an async function (top-level await; `return` the value)."),
+    allow: z.array(z.string()).optional().describe("Narrow what the program may import to these specifiers (default: every module list_modules shows)."),
+    seed: z.number().int().optional().describe("Seed of Math.random; the result's stats.seed replays a run."),
+    now: z.union([z.string(), z.number().int()]).optional().describe("The guest clock's start: an ISO 8601 date or epoch ms; the result's stats.now replays a run."),
+    limits: z.object(limitsShape(ceilings)).strict().optional().describe("Run limits to tighten or raise, each within this server's ceiling."),
+  };
+}
+
+export const executeCodeOutputSchema = z
+  .object({
+    ok: z.boolean().describe("Whether the program returned (true) or failed (false)."),
+    value: z.unknown().optional().describe("The returned value, as JSON (bigint as \"10n\", Map as an object, Set and bytes as arrays)."),
+    error: z.object({ code: z.string(), name: z.string(), message: z.string(), guestStack: z.string().optional() }).passthrough().optional(),
+    logs: z.array(z.object({ level: z.string(), message: z.string() }).passthrough()).optional(),
+    stats: z.record(z.string(), z.unknown()).optional(),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() }).passthrough()).optional(),
+  })
+  .passthrough();
+
+export interface ExecuteCodeInput {
+  code: string;
+  allow?: string[];
+  seed?: number;
+  now?: string | number;
+  limits?: Partial<Limits>;
+}
+
+/** One execute_code call: refuse limits above the ceilings, else run and answer with the observation and the result. */
+export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput, ceilings: Readonly<Limits>, signal: AbortSignal | undefined, observationMaxChars = OBSERVATION_MAX_CHARS): Promise<CallToolResult> {
+  const over = input.limits ? ceilingProblem(input.limits, ceilings) : undefined;
+  if (over) {
+    const error = { code: "E_LIMIT_ABOVE_CEILING", name: "LimitError", message: over };
+    return { content: [{ type: "text", text: `error ${error.code}: ${over}` }], structuredContent: { ok: false, error }, isError: true };
+  }
+  const result = await sandbox.run({
+    source: input.code,
+    ...(input.allow ? { allow: input.allow } : {}),
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
+    ...(input.now !== undefined ? { now: input.now } : {}),
+    ...(input.limits ? { limits: input.limits } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    content: [{ type: "text", text: formatObservation(result, { maxChars: observationMaxChars }) }],
+    structuredContent: jsonSafe<Record<string, unknown>>(result),
+    ...(result.ok ? {} : { isError: true }),
+  };
+}

@@ -1,0 +1,97 @@
+// Owns starting stdio MCP servers for a run or a server: each spec is spawned through the SDK's StdioClientTransport
+// (no shell; the SDK's safe default environment plus the spec's NAME=value words), connected with the SDK's Client,
+// listed, and offered as the tool module `@mcp/<name>`; close() closes every client, which ends its child process.
+// Servers start in parallel; if one fails, the others are closed before the error is thrown.
+// Refuses a server that cannot start or initialize (E_MCP_CONNECT_FAILED) and whatever mcpTools refuses of its list.
+
+import type { IOType } from "node:child_process";
+import type { Stream } from "node:stream";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { ToolBelt, ToolModule } from "@capsule/runtime";
+import { CapsuleMcpError } from "./codes.js";
+import { describeMcpTools, type McpToolInfo } from "./mcp-tools.js";
+import { mcpSpecifier, type StdioServerSpec } from "./server-specs.js";
+import { PACKAGE_VERSION } from "./version.js";
+
+/** How long a server may take to start and answer initialize (ms). */
+export const MCP_CONNECT_TIMEOUT_MS = 30_000;
+
+export interface ConnectOptions {
+  /** Where the servers' stderr goes (the SDK's "inherit" by default: the caller's stderr; never its stdout). */
+  stderr?: IOType | Stream | number;
+  /** Timeout of one tools/call (the SDK's 60 s by default). */
+  requestTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** The working directory of the servers (the caller's by default). */
+  cwd?: string;
+}
+
+export interface ConnectedServer {
+  name: string;
+  specifier: string;
+  client: Client;
+  tools: McpToolInfo[];
+}
+
+export interface ConnectedServers {
+  /** `@mcp/<name>` → its tools, for createSandbox({ tools }) or run({ tools }). */
+  belt: ToolBelt;
+  servers: ConnectedServer[];
+  /** Closes every client (ending its server process); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Starts and connects one server. */
+export async function connectStdioServer(spec: StdioServerSpec, options: ConnectOptions = {}): Promise<ConnectedServer> {
+  const specifier = mcpSpecifier(spec.name);
+  const transport = new StdioClientTransport({
+    command: spec.command,
+    args: spec.args,
+    env: { ...getDefaultEnvironment(), ...spec.env },
+    stderr: options.stderr ?? "inherit",
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
+  const client = new Client({ name: "capsule", version: PACKAGE_VERSION });
+  try {
+    await client.connect(transport, { timeout: options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const command = [spec.command, ...spec.args].join(" ");
+    throw new CapsuleMcpError("E_MCP_CONNECT_FAILED", `MCP server ${spec.name} (${command.slice(0, 200)}) did not start: ${(error as Error).message ?? String(error)}`);
+  }
+  try {
+    const tools = await describeMcpTools(client, { specifier, ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
+    return { name: spec.name, specifier, client, tools };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Starts every server in parallel and offers their tools as a belt; on any failure, closes the rest and throws. */
+export async function connectStdioServers(specs: readonly StdioServerSpec[], options: ConnectOptions = {}): Promise<ConnectedServers> {
+  const settled = await Promise.allSettled(specs.map((spec) => connectStdioServer(spec, options)));
+  const servers = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  const close = closer(servers);
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { belt: beltOf(servers), servers, close };
+}
+
+/** The belt of connected servers: each server's tools by identifier, under its specifier. */
+export function beltOf(servers: readonly ConnectedServer[]): ToolBelt {
+  const belt: Record<string, ToolModule> = {};
+  for (const server of servers) {
+    if (server.tools.length) belt[server.specifier] = Object.freeze(Object.fromEntries(server.tools.map((t) => [t.identifier, t.tool])));
+  }
+  return Object.freeze(belt);
+}
+
+function closer(servers: readonly ConnectedServer[]): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= Promise.allSettled(servers.map((s) => s.client.close())).then(() => undefined));
+}

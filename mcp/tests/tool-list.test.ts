@@ -1,0 +1,41 @@
+// tools/list across pages (the low-level SDK Server answering two tools a page) and the name mapping: MCP names that
+// are not identifiers get the documented identifier, a call reaches the tool by its MCP name, collisions are refused,
+// and a list that repeats its cursor is refused instead of looped on.
+import { describe, expect, it } from "vitest";
+import { createSandbox } from "@capsule/runtime";
+import { listAllTools, mcpTools, type McpToolsClient } from "../src/index.js";
+import { PAGED_SERVER, useFixtureClient } from "./helpers.js";
+
+const names = ["get-weather", "files.read", "delete", "2fa", "plain"];
+const client = await useFixtureClient(PAGED_SERVER, { FIXTURE_TOOL_NAMES: names.join(",") });
+const colliding = await useFixtureClient(PAGED_SERVER, { FIXTURE_TOOL_NAMES: "a-b,x,a_b" });
+
+describe("tools/list", () => {
+  it("follows nextCursor through every page", async () => {
+    expect((await listAllTools(client, "test")).map((t) => t.name)).toEqual(names);
+  });
+
+  it("maps names that are not identifiers, deterministically, and calls each by its MCP name", async () => {
+    const tools = await mcpTools(client, { specifier: "@mcp/paged" });
+    expect(Object.keys(tools)).toEqual(["get_weather", "files_read", "delete_", "_2fa", "plain"]);
+    const sandbox = createSandbox({ maxWorkers: 1, tools: { "@mcp/paged": tools } });
+    try {
+      const result = await sandbox.run({ source: `import { get_weather, delete_ } from "@mcp/paged"; return [await get_weather({ city: "Oslo" }), await delete_({})]` });
+      expect(result.ok && result.value).toEqual([{ tool: "get-weather", input: { city: "Oslo" } }, { tool: "delete", input: {} }]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("refuses two names that map to one identifier, naming both", async () => {
+    await expect(mcpTools(colliding, { specifier: "@mcp/c" })).rejects.toMatchObject({ code: "E_MCP_TOOL_NAME_COLLISION", message: expect.stringContaining('"a-b" and "a_b"') });
+  });
+
+  it("refuses a list whose cursor repeats", async () => {
+    const looping: McpToolsClient = {
+      listTools: async () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }], nextCursor: "again" }),
+      callTool: async () => ({ content: [] }),
+    } as unknown as McpToolsClient;
+    await expect(listAllTools(looping, "the looping server")).rejects.toMatchObject({ code: "E_MCP_LIST_FAILED", message: expect.stringContaining("repeated the cursor") });
+  });
+});
