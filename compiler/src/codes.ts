@@ -237,6 +237,10 @@ export const COMPILER_CODES = {
     meaning: "the program does not parse as JavaScript or TypeScript (reported at the user's line and column)",
     hint: "fix the syntax at that line and column; the program is the body of an async function, so top-level await and return are fine and import declarations may stand anywhere at the top level",
   },
+  "check-dynamic-import": {
+    meaning: "the program calls import(), which the sandbox refuses (E_DYNAMIC_IMPORT at run time)",
+    hint: "import modules statically: an `import { … } from \"…\"` declaration at the top level of the program",
+  },
   "check-import-unresolved": {
     meaning: "a static import names a module that no admitted catalog module (nor any module the check was given declarations for) provides",
     hint: (d) => {

@@ -19,6 +19,12 @@ describe("checkProgram imports", () => {
     expect(d!.frame).toContain('> 2 | import { greet } from "@fx/gret";\n    |                       ^^^^^^^^^^');
   });
 
+  test("import() is refused as at run time, once, whatever it names", async () => {
+    const result = await checkProgram('const a = 1;\nconst m = await import("@fx/plain");\nreturn m.slug(String(a));\n', { catalog: CATALOG });
+    expect(summary(result)).toEqual([["check-dynamic-import", 2, 17]]);
+    expect(result.diagnostics[0]!.hint).toContain("import modules statically");
+  });
+
   test("a refused or pending module says why it is not in the catalog", async () => {
     const result = await checkProgram('import "@fx/broken";\nimport { crc } from "@fx/hashing";\nreturn crc;\n', { catalog: CATALOG });
     expect(summary(result)).toEqual([["check-import-unresolved", 1, 8], ["check-import-unresolved", 2, 21]]);

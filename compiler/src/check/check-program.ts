@@ -1,7 +1,8 @@
 // Owns checkProgram(): a guest program checked before it runs, reporting at the user's own lines — syntax errors,
-// imports the run cannot make (unresolved, not allowed, a named export the module lacks), globals the sandbox does not
-// have, and TypeScript's type errors against the allowed modules' declarations, the host-function signatures, extra
-// declarations and exactly the guest's globals. Refuses to run anything: nothing here evaluates the program.
+// imports the run cannot make (import(), unresolved, not allowed, a named export the module lacks), globals the
+// sandbox does not have, and TypeScript's type errors against the allowed modules' declarations, the host-function
+// signatures, extra declarations and exactly the guest's globals. Refuses to run anything: nothing here evaluates
+// the program.
 
 import { parse as acornParse } from "acorn";
 import type { HostFunctions } from "@capsule/runtime";
@@ -45,7 +46,7 @@ export async function checkProgram(source: string, options: CheckOptions = {}): 
   const ts = await loadTypeScript();
   const wrapped = wrapProgram(ts, source);
   const javascript = isPlainJavaScript(source);
-  const imports = checkImports(source, wrapped.imports, { catalog: options.catalog, allow: options.allow, extraModules: extraModules(options.declarations) });
+  const imports = checkImports(source, wrapped, { catalog: options.catalog, allow: options.allow, extraModules: extraModules(options.declarations) });
   const [guestGlobals, declarations] = await Promise.all([guestGlobalsDeclarations(), declarationFiles(options, imports.untyped)]);
   const findings = typeCheck(ts, { text: wrapped.text, javascript, guestGlobals, declarations });
   const inDeclarations = findings.filter((f) => f.declaration !== undefined).map((f) => declarationDiagnostic(f, declarations[f.declaration!]!));

@@ -1,12 +1,12 @@
-// Owns checking a program's static imports against what the run can import, the way the runtime resolves them: the
-// catalog's admitted modules, narrowed by the run's allow list, each with the export list the catalog records — plus
-// modules that extra declarations provide (tool modules). Refuses nothing itself: each problem is a diagnostic at
-// the import, and the modules that failed are handed back so the type check can treat them as `any` instead of
-// repeating the same problem in TypeScript's words.
+// Owns checking a program's imports the way the runtime treats them: import() refused, and static imports resolved
+// against the catalog's admitted modules, narrowed by the run's allow list, each with the export list the catalog
+// records — plus modules that extra declarations provide (tool modules). Refuses nothing itself: each problem is a
+// diagnostic at the import, and the modules that failed are handed back so the type check can treat them as `any`
+// instead of repeating the same problem in TypeScript's words.
 
 import type { Catalog } from "../types.js";
 import { checkDiagnostic, type CheckDiagnostic } from "./diagnostic.js";
-import type { ProgramImport } from "./wrap.js";
+import type { WrappedProgram } from "./wrap.js";
 
 export interface ImportContext {
   catalog?: Catalog;
@@ -25,7 +25,7 @@ export interface ImportVerdicts {
 
 const EXPORTS_SHOWN = 30;
 
-export function checkImports(source: string, imports: readonly ProgramImport[], context: ImportContext): ImportVerdicts {
+export function checkImports(source: string, program: Pick<WrappedProgram, "imports" | "dynamicImports">, context: ImportContext): ImportVerdicts {
   const diagnostics: CheckDiagnostic[] = [];
   const spans: ImportVerdicts["spans"] = [];
   const untyped = new Set<string>();
@@ -33,7 +33,11 @@ export function checkImports(source: string, imports: readonly ProgramImport[], 
     diagnostics.push(d);
     spans.push({ start: at.start, end: at.start + at.length });
   };
-  for (const entry of imports) {
+  for (const call of program.dynamicImports) {
+    const at = { text: source, ...call };
+    report(checkDiagnostic("check-dynamic-import", "dynamic import() is not allowed in the sandbox", at), at);
+  }
+  for (const entry of program.imports) {
     if (entry.typeOnly) continue;
     const at = { text: source, start: entry.start, length: entry.length };
     const details = { specifier: entry.specifier };

@@ -29,6 +29,8 @@ export interface WrappedProgram {
   /** The module TypeScript checks. */
   text: string;
   imports: ProgramImport[];
+  /** Spans of `import(…)` calls in the user's source (the runtime refuses them). */
+  dynamicImports: Array<{ start: number; length: number }>;
   /** The user's offset for an offset in `text` (clamped to the nearest user text outside it). */
   toSource(offset: number): number;
 }
@@ -65,7 +67,17 @@ export function wrapProgram(ts: typeof TS, source: string): WrappedProgram {
   text += HEADER;
   segments.push({ at: text.length, from: 0, length: source.length });
   text += `${body}\n}\n`;
-  return { text, imports, toSource: (offset) => toSource(segments, offset) };
+  return { text, imports, dynamicImports: dynamicImports(ts, file), toSource: (offset) => toSource(segments, offset) };
+}
+
+function dynamicImports(ts: typeof TS, file: TS.SourceFile): WrappedProgram["dynamicImports"] {
+  const found: WrappedProgram["dynamicImports"] = [];
+  const visit = (node: TS.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ start: node.getStart(file), length: node.getWidth(file) });
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
 function toSource(segments: Segment[], offset: number): number {
