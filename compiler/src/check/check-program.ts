@@ -43,7 +43,7 @@ const NAME_NOT_FOUND = new Set([2304, 2552, 2580, 2581, 2582, 2583, 2584, 2591, 
 const MODULE_NOT_FOUND = new Set([2307, 7016]);
 
 export async function checkProgram(source: string, options: CheckOptions = {}): Promise<CheckResult> {
-  const ts = await loadTypeScript();
+  const ts = loadTypeScript();
   const wrapped = wrapProgram(ts, source);
   const javascript = isPlainJavaScript(source);
   const imports = checkImports(source, wrapped, { catalog: options.catalog, allow: options.allow, extraModules: extraModules(options.declarations) });

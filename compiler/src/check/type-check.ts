@@ -4,6 +4,7 @@
 // host-function declarations — so a warm check parses and binds only the program itself. Refuses to type-check the
 // declarations: only their syntax is reported (skipLibCheck), and only the program's types.
 
+import { createRequire } from "node:module";
 import type TS from "typescript";
 import { GUEST_COMPILER_OPTIONS } from "./options.js";
 import type { DeclarationFile } from "./declarations.js";
@@ -33,28 +34,31 @@ const GLOBALS_PATH = `${DIR}/guest-globals.d.ts`;
 /** Enough for the declaration sets of a few hosts' runs side by side; the globals take one entry. */
 const SOURCE_FILE_CACHE_ENTRIES = 64;
 
-let loading: Promise<typeof TS> | undefined;
+let typescript: typeof TS | undefined;
 
-/** typescript, imported on first use: it is large, and nothing but a check needs it. */
-export function loadTypeScript(): Promise<typeof TS> {
-  loading ??= import("typescript").then((m) => ((m as { default?: typeof TS }).default ?? (m as unknown as typeof TS)));
-  return loading;
+/**
+ * typescript, loaded on first use: it is large, and nothing but a check needs it. Required, not imported: import()
+ * of a CommonJS module makes Node lex all 9 MB of it for named exports first (measured: most of a cold check).
+ */
+export function loadTypeScript(): typeof TS {
+  typescript ??= createRequire(import.meta.url)("typescript") as typeof TS;
+  return typescript;
 }
 
+/** By text (a string keeps its hash, so the 500 KB globals are not re-hashed per check); the path must match too. */
 const sourceFiles = new Map<string, TS.SourceFile>();
 let compilerOptions: TS.CompilerOptions | undefined;
 
 function cachedSourceFile(ts: typeof TS, path: string, text: string): TS.SourceFile {
-  const key = `${path}\0${text}`;
-  let file = sourceFiles.get(key);
-  if (file) {
-    sourceFiles.delete(key);
+  let file = sourceFiles.get(text);
+  if (file?.fileName === path) {
+    sourceFiles.delete(text);
   } else {
     // Declarations carry JSDoc only for people reading them; the checker does not need it parsed.
     file = ts.createSourceFile(path, text, { languageVersion: ts.ScriptTarget.ES2024, jsDocParsingMode: ts.JSDocParsingMode.ParseNone });
     if (sourceFiles.size >= SOURCE_FILE_CACHE_ENTRIES) sourceFiles.delete(sourceFiles.keys().next().value!);
   }
-  sourceFiles.set(key, file);
+  sourceFiles.set(text, file);
   return file;
 }
 
