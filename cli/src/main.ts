@@ -13,6 +13,8 @@ import { serveCommand } from "./serve.js";
 import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
 import { runCommand } from "./run-command.js";
 import { replayCommand } from "./replay-command.js";
+import { checkCommand } from "./check-command.js";
+import { initCommand } from "./init-command.js";
 
 const program = new Command()
   .name("capsule")
@@ -65,6 +67,27 @@ withRoots(
     .option("--json", "print { matches, expected, replayed } as JSON"),
 ).action(async (file: string, options) => {
   process.exitCode = await replayCommand(file, options);
+});
+
+withRoots(
+  program
+    .command("check")
+    .description("check a guest program before running it: syntax, imports, missing globals and types, at your lines")
+    .argument("<file>", "a .js or .ts file, or - for standard input")
+    .option("--json", "print { ok, file, language, diagnostics } as JSON")
+    .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect),
+).action(async (file: string, options) => {
+  process.exitCode = await checkCommand(file, options);
+});
+
+withRoots(
+  program
+    .command("init")
+    .description("write a tsconfig.json and capsule-env.d.ts so an editor checks guest programs in [dir] against the sandbox")
+    .argument("[dir]", "the folder of your guest programs (default: the current folder)")
+    .option("--allow <specifier>", "declare only this module (repeatable; default: every admitted module)", collect),
+).action(async (dir: string | undefined, options) => {
+  process.exitCode = await initCommand(dir, options);
 });
 
 const packs = program.command("packs").description("compile and list the installed packs");

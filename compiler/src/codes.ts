@@ -232,6 +232,45 @@ export const COMPILER_CODES = {
     meaning: "the manifest's wasm `limits` raise one of the WASM pool's default budgets (a pack may only lower them)",
     hint: "lower or drop that entry of the manifest's `limits`: a pack may only tighten callsPerRun, inFlight, callTimeoutMs and totalTimeMs",
   },
+  // ── checkProgram (a guest program checked before it runs: check/)
+  "check-syntax": {
+    meaning: "the program does not parse as JavaScript or TypeScript (reported at the user's line and column)",
+    hint: "fix the syntax at that line and column; the program is the body of an async function, so top-level await and return are fine and import declarations may stand anywhere at the top level",
+  },
+  "check-dynamic-import": {
+    meaning: "the program calls import(), which the sandbox refuses (E_DYNAMIC_IMPORT at run time)",
+    hint: "import modules statically: an `import { … } from \"…\"` declaration at the top level of the program",
+  },
+  "check-import-unresolved": {
+    meaning: "a static import names a module that no admitted catalog module (nor any module the check was given declarations for) provides",
+    hint: (d) => {
+      const suggestion = detail(d, "suggestion");
+      return `${suggestion ? `did you mean "${suggestion}"? ` : ""}install the pack that provides it (\`capsule packs list\` shows what is installed), or import a module the run has`;
+    },
+  },
+  "check-import-not-allowed": {
+    meaning: "a static import names an installed module this run is not allowed to import",
+    hint: "drop the import, or add the specifier to the run's allow list (`--allow`)",
+  },
+  "check-export-missing": {
+    meaning: "a named import asks a module for an export the catalog says it does not have",
+    hint: (d) => {
+      const exports = detail(d, "exports");
+      return exports ? `import one of the module's exports: ${exports}` : "the module has no exports to import by name; import it for its effects, or pick another module";
+    },
+  },
+  "check-global-missing": {
+    meaning: "the program uses a global the sandbox does not have (process, require, timers, fetch, Buffer, eval, WeakRef, …)",
+    hint: "the sandbox has the ECMAScript library, console, TextEncoder/TextDecoder, atob/btoa, Intl and the run's host functions; import packs instead of require(), await host functions instead of timers, and take inputs from host functions instead of process",
+  },
+  "check-type": {
+    meaning: "TypeScript found a type error, checking against the allowed modules' declarations, the host-function signatures and the guest's globals",
+    hint: "fix the expression at that line and column; `capsule packs docs --format dts` prints the module declarations it was checked against",
+  },
+  "check-declarations-invalid": {
+    meaning: "declarations given to the check (a pack's .d.ts, a host-function signature, an extra declarations text) do not parse",
+    hint: "fix the declarations at the file, line and column given (a pack's index.d.ts, the `signature` of describeHostFunction(), or the declarations text passed to checkProgram)",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 /** Every code the compiler can emit. */

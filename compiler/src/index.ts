@@ -31,3 +31,8 @@ export { BYTES_CONVENTION } from "./wasm/convention.js";
 export { WASM_LIMIT_ROWS, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, type WasmLimits } from "./wasm/limits.js";
 export { docs, type DocsOptions } from "./docs.js";
 export { pruneCache, type PruneOptions, type PruneReport } from "./cache/prune.js";
+export { checkProgram, type CheckOptions, type CheckResult } from "./check/check-program.js";
+export type { CheckDiagnostic, CheckCode } from "./check/diagnostic.js";
+export type { CheckDeclarations } from "./check/declarations.js";
+export { GUEST_GLOBALS_FILE, guestGlobalsDeclarations } from "./check/guest-globals.js";
+export { GUEST_COMPILER_OPTIONS } from "./check/options.js";

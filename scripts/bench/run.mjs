@@ -8,8 +8,9 @@ import { serveBench } from "./serve.mjs";
 import { browserBench } from "./browser.mjs";
 import { journalBench } from "./journal.mjs";
 import { mcpBench } from "./mcp.mjs";
+import { checkBench } from "./check.mjs";
 
-const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench, journal: journalBench, mcp: mcpBench };
+const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench, journal: journalBench, mcp: mcpBench, check: checkBench };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (wanted.length === 0 || wanted.includes(name)) await bench();

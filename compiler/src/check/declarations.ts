@@ -1,0 +1,96 @@
+// Owns the declaration files a program is checked against, besides the guest's globals: the allowed modules'
+// declarations (docs() in dts format: each pack's .d.ts, `any` shims for packs without types), the host-function
+// namespaces with their describeHostFunction() signatures, the caller's extra declarations (a later feature's tool
+// modules pass their generated .d.ts here) and `any` modules for imports already reported. Refuses to type an
+// undescribed host function: it takes anything and resolves to `any`, so a check never fails a program that runs.
+
+import { hostFunctionInfo, type HostFunctions } from "@capsule/runtime";
+import { docs } from "../docs.js";
+import type { Catalog } from "../types.js";
+
+/** Declarations a caller adds to the check (for example the generated .d.ts of a run's tool modules). */
+export interface CheckDeclarations {
+  /** .d.ts text: global declarations and/or `declare module "…" { … }` blocks. */
+  text: string;
+  /** A file name for diagnostics in this text (default `declarations-<n>.d.ts`). */
+  name?: string;
+  /**
+   * Modules this text provides beyond the catalog, with their run-time exports: the import check accepts them (the
+   * catalog and the allow list do not apply) and checks named imports against the exports.
+   */
+  modules?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface DeclarationFile {
+  /** What diagnostics call it (the type check gives each file a path of its own). */
+  name: string;
+  text: string;
+}
+
+export interface DeclarationSources {
+  catalog?: Catalog;
+  roots?: readonly string[];
+  allow?: readonly string[];
+  hostFunctions?: HostFunctions;
+  declarations?: ReadonlyArray<string | CheckDeclarations>;
+}
+
+export async function declarationFiles(sources: DeclarationSources, untyped: readonly string[]): Promise<DeclarationFile[]> {
+  const files: DeclarationFile[] = [];
+  if (sources.catalog) files.push({ name: "modules.d.ts", text: await moduleDeclarations(sources.catalog, sources.roots ?? [], sources.allow) });
+  if (sources.hostFunctions && Object.keys(sources.hostFunctions).length) files.push({ name: "host-functions.d.ts", text: hostFunctionDeclarations(sources.hostFunctions) });
+  (sources.declarations ?? []).forEach((entry, i) => {
+    const { text, name } = typeof entry === "string" ? { text: entry, name: undefined } : entry;
+    files.push({ name: name ?? `declarations-${i + 1}.d.ts`, text });
+  });
+  if (untyped.length) files.push({ name: "untyped-imports.d.ts", text: untyped.map((s) => `declare module ${JSON.stringify(s)};`).join("\n") });
+  return files;
+}
+
+/**
+ * docs() in dts format, once per catalog object, roots and allow list: a host checks many programs against one
+ * catalog, and reading every pack's .d.ts again would be most of a warm check. A recompiled catalog is a new object.
+ */
+const moduleDeclarationsCache = new WeakMap<Catalog, Map<string, Promise<string>>>();
+
+function moduleDeclarations(catalog: Catalog, roots: readonly string[], allow: readonly string[] | undefined): Promise<string> {
+  let byKey = moduleDeclarationsCache.get(catalog);
+  if (!byKey) moduleDeclarationsCache.set(catalog, (byKey = new Map()));
+  const key = JSON.stringify([roots, allow ?? null]);
+  let text = byKey.get(key);
+  if (!text) {
+    text = docs({ catalog, roots, allow, format: "dts" });
+    byKey.set(key, text);
+    text.catch(() => byKey.delete(key));
+  }
+  return text;
+}
+
+/** The extra modules the caller's declarations provide, specifier → exports. */
+export function extraModules(declarations: DeclarationSources["declarations"]): Map<string, readonly string[]> {
+  const modules = new Map<string, readonly string[]>();
+  for (const entry of declarations ?? []) {
+    if (typeof entry === "string") continue;
+    for (const [specifier, exports] of Object.entries(entry.modules ?? {})) modules.set(specifier, exports);
+  }
+  return modules;
+}
+
+/**
+ * `declare const ns: { readonly fn: … }` per namespace. A signature that already returns a promise is kept as written
+ * (generics and overloads survive); any other is made async, as every host call is.
+ */
+export function hostFunctionDeclarations(hostFunctions: HostFunctions): string {
+  const out = ["type __CapsuleHostCall<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;"];
+  for (const [ns, fns] of Object.entries(hostFunctions)) {
+    out.push(`declare const ${ns}: {`);
+    for (const [fn, impl] of Object.entries(fns)) {
+      const { signature, description } = hostFunctionInfo(impl);
+      if (description) out.push(`  /** ${description.replace(/\*\//g, "*\\/")} */`);
+      const type = !signature ? "(...args: any[]) => Promise<any>" : /=>\s*Promise\s*<[\s\S]*>\s*$/.test(signature) ? signature : `__CapsuleHostCall<${signature}>`;
+      out.push(`  readonly ${fn}: ${type};`);
+    }
+    out.push("};");
+  }
+  return `${out.join("\n")}\n`;
+}
