@@ -18,3 +18,6 @@ export { firstSentence, schemaToType, toolDeclarations, TOOL_DOCS_FULL } from ".
 export { journalFromLines, journalToLines, JOURNAL_VERSION, type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalRecord, type JournalSink, type PendingCall } from "./journal.js";
 export { resumeRequest, type Suspended } from "./run-journal.js";
 export { suspendRun } from "./suspension.js";
+export { decodeValue, encodeValue, encodedSize } from "./codec.js";
+export { encodedFromJson, encodedToJson, type EncodedJson } from "./journal.js";
+export type { Encoded } from "./protocol.js";
