@@ -78,12 +78,14 @@ export interface RunPath {
   close(): void;
 }
 
+/** Run ids are unique in the process, across sandboxes (dispatchers key budgets and cancellation by them). */
+let runsInProcess = 0;
+
 export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath {
   const base = resolveLimits(defaults.limits, DEFAULT_LIMITS);
   if (!base.ok) throw new CapsuleError(base.code, base.message);
   const baseLimits = base.limits;
   let closed = false;
-  let runs = 0;
   return {
     async run<T>(input: RunRequest | string): Promise<RunResult<T>> {
       const started = performance.now();
@@ -91,7 +93,7 @@ export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath
       const replayable = withReplayClock(asked);
       const request = "code" in replayable ? asked : replayable;
       const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
-      const trace = new RunTrace(`${powers.runIdPrefix}-${++runs}`, listeners);
+      const trace = new RunTrace(`${powers.runIdPrefix}-${++runsInProcess}`, listeners);
       let result: RunResult;
       try {
         if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);
