@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeValue, encodedSize } from "../runtime/src/codec.js";
 import { DEFAULT_LIMITS } from "../runtime/src/limits.js";
-import { RESULT_FRAME_BYTES, cellSize, stringSize } from "../host-modules/src/output.js";
+import { RESULT_FRAME_BYTES, cellSize, stringSize, tagKeyOverhead } from "../host-modules/src/output.js";
 import { SHARED_LIMITS } from "../host-modules/src/limits.js";
 // @ts-expect-error plain JavaScript module without declarations
 import * as workerSizes from "../host-modules/src/result-size.mjs";
@@ -32,6 +32,16 @@ describe("result sizes", () => {
       const record = Object.assign(Object.create(null), { [s]: s });
       expect(2 + stringSize(s) + cellSize(s) + RESULT_FRAME_BYTES).toBeGreaterThanOrEqual(crossing([record]));
     }
+    // -0, NaN and ±Infinity cross as tagged objects, not as numbers.
+    for (const odd of [-0, NaN, Infinity, -Infinity]) {
+      expect(workerSizes.cellSize(odd)).toBe(cellSize(odd));
+      expect(2 + 1000 * cellSize(odd) + RESULT_FRAME_BYTES).toBeGreaterThanOrEqual(crossing(Array(1000).fill(odd)));
+    }
+    // A record with the key "\u0000" (the runtime's tag key) crosses as tagged [key, value] pairs.
+    const keys = ["\u0000", "a", "b"];
+    const tagged = Array.from({ length: 1000 }, () => Object.assign(Object.create(null), { "\u0000": "x", a: 1, b: null }));
+    const perRecord = 2 + tagKeyOverhead(keys) + keys.reduce((sum, k) => sum + stringSize(k), 0) + cellSize("x") + cellSize(1) + cellSize(null);
+    expect(2 + 1000 * perRecord + RESULT_FRAME_BYTES).toBeGreaterThanOrEqual(crossing(tagged));
     const all = [...STRINGS, 1.5, -3, 1e21, true, false, null];
     const estimate = 2 + all.reduce((sum: number, v) => sum + cellSize(v), 0) + RESULT_FRAME_BYTES;
     expect(estimate).toBeGreaterThanOrEqual(crossing(all));

@@ -13,6 +13,17 @@ import { SHARED_LIMITS } from "./limits.js";
  */
 export const RESULT_FRAME_BYTES = 1024;
 
+/** What a tagged scalar (-0, NaN, ±Infinity) takes as it crosses, and its separator. */
+const TAGGED_SCALAR_BYTES = 32;
+
+/**
+ * What a record or map takes beyond its keys and values when one of its keys is "\u0000", the runtime's tag key:
+ * it then crosses as a tagged list of [key, value] pairs (about 20 characters, and 3 per key).
+ */
+export function tagKeyOverhead(keys: readonly string[]): number {
+  return keys.includes("\u0000") ? 24 + 3 * keys.length : 0;
+}
+
 /** Characters JSON.stringify escapes: quote, backslash, C0 controls, and any surrogate (lone ones are escaped). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
@@ -44,7 +55,8 @@ export function stringSize(value: string): number {
 /** Estimated JSON bytes of a primitive cell (string, number, boolean, null). */
 export function cellSize(value: unknown): number {
   if (typeof value === "string") return stringSize(value);
-  if (typeof value === "number") return String(value).length + 1;
+  // -0, NaN and ±Infinity cross as tagged objects ({"\u0000":"n","v":"-0"}), not as JSON numbers.
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0) ? String(value).length + 1 : TAGGED_SCALAR_BYTES;
   if (typeof value === "boolean") return 6;
   return 5;
 }

@@ -4,6 +4,9 @@
 // the sidecar unescaped, are still counted escaped. output.ts holds the same rules for host code (which cannot import
 // this file). Refuses nothing itself.
 
+/** What a tagged scalar (-0, NaN, ±Infinity) takes as it crosses, and its separator. */
+const TAGGED_SCALAR_BYTES = 32;
+
 /** Characters JSON.stringify escapes: quote, backslash, C0 controls, and any surrogate (lone ones are escaped). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
@@ -32,7 +35,8 @@ export function stringSize(value) {
 /** Estimated size of a primitive cell (string, number, boolean, null) and its separator. */
 export function cellSize(value) {
   if (typeof value === "string") return stringSize(value);
-  if (typeof value === "number") return String(value).length + 1;
+  // -0, NaN and ±Infinity cross as tagged objects ({"\u0000":"n","v":"-0"}), not as JSON numbers.
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0) ? String(value).length + 1 : TAGGED_SCALAR_BYTES;
   if (typeof value === "boolean") return 6;
   return 5;
 }

@@ -20,7 +20,7 @@ import {
 } from "../check.js";
 import { SHARED_LIMITS } from "../limits.js";
 import { CSV_LIMITS } from "./descriptor.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, stringSize, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import { delimiterRule, newlineRule, quoteRule } from "./options.js";
 
@@ -163,6 +163,8 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   const rawToRow = new Int32Array(raw.length).fill(NOT_RETURNED);
   let skipped = 0;
   let fields: string[] = [];
+  /** What each record takes beyond its keys and values (a header named "\u0000" makes records cross tagged). */
+  let recordOverhead = 0;
   let haveHeader = !header;
   let cells = 0;
   let truncated = false;
@@ -176,6 +178,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     if (!haveHeader) {
       fields = uniqueNames(source.map((name, i) => (i === 0 ? name.replace(/^\ufeff/, "") : name)));
       haveHeader = true;
+      recordOverhead = tagKeyOverhead([...fields, "__parsed_extra"]);
       if (!budget.fits(fields.reduce((sum, f) => sum + stringSize(f), 0))) {
         throw new HostModuleError("output-too-large", `${fn}: the header row alone is over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
       }
@@ -191,7 +194,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       stoppedAt = r;
       break;
     }
-    let size = 2;
+    let size = 2 + recordOverhead;
     let row: Record<string, CsvCell | CsvCell[]> | CsvCell[];
     if (header) {
       const record: Record<string, CsvCell | CsvCell[]> = Object.create(null);

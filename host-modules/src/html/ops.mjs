@@ -281,7 +281,7 @@ export const OPS = {
         const key = property.slice(3);
         if (!seenOg.has(key) && openGraph.length < limit) {
           seenOg.add(key);
-          spend(key);
+          spend(key, 3); // a map with a key "\u0000" crosses as tagged pairs
           spend(content);
           openGraph.push([key, content]);
         }
@@ -289,7 +289,7 @@ export const OPS = {
       for (const key of [name, property.startsWith("og:") ? "" : property]) {
         if (key && !seenMeta.has(key) && meta.length < limit) {
           seenMeta.add(key);
-          spend(key);
+          spend(key, 3); // a map with a key "\u0000" crosses as tagged pairs
           spend(content);
           meta.push([key, content]);
         }

@@ -25,7 +25,7 @@ import {
 import { SHARED_LIMITS } from "../limits.js";
 import { XLSX_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, stringSize, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { Isolate } from "../isolate.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import { columnLetters, sheetNameProblem } from "./names.js";
@@ -136,7 +136,8 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
   const names: string[] = [];
   for (let c = 0; c < width; c++) names.push(headerName(first[c] ?? null, c + 1));
   const fields = uniqueNames(names);
-  const fieldBytes = fields.reduce((sum, f) => sum + stringSize(f), 0);
+  // Every record repeats the keys (and crosses tagged if one is "\u0000", the runtime's tag key).
+  const fieldBytes = fields.reduce((sum, f) => sum + stringSize(f), tagKeyOverhead(fields));
   const budget = new OutputBudget(fn);
   budget.spend(raw.sheets.reduce((sum, name) => sum + stringSize(name), stringSize(raw.sheet)), "read fewer rows with maxRows");
   budget.spend(fieldBytes, "read fewer rows with maxRows");

@@ -21,7 +21,8 @@ const OPS = {
     let next = null;
     const kept = inflateArchive(fn, bytes, { maxEntries, maxBytes, chunkBytes, advice, from: offset }, undefined, (file, index) => {
       if (next !== null) return false;
-      const size = stringSize(file.name) + bytesSize(file.data);
+      // A name "\u0000" makes the map cross as tagged pairs: 3 more per entry (the frame holds the tag itself).
+      const size = stringSize(file.name) + bytesSize(file.data) + 3;
       if (used + size <= maxResultBytes) {
         used += size;
         return true;
