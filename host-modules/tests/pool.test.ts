@@ -74,7 +74,7 @@ describe("a host-module pool", () => {
       // Run a's two calls wait for each other: run one after the other, the first waits out its time (false) and the
       // second finds the first's arrival (true). Run at once, both would be true.
       const hostile = [1, 2].map(() =>
-        worker.run("t", "rendezvous", { shared, count: 2, waitMs: 1_000 }, [], ctx("run-a")).then((met) => {
+        worker.run("t", "rendezvous", { shared, count: 2, waitMs: 5_000 }, [], ctx("run-a")).then((met) => {
           done.push("a");
           return met;
         }),

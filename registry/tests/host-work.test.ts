@@ -46,10 +46,11 @@ describe("host-module calls of a run", () => {
 
   it("take turns with other runs: one run's queue does not hold another run's single call", async () => {
     const done: string[] = [];
-    const busy = Array.from({ length: 6 }, (_, i) => text("run-busy", slow).then(() => done.push(`busy-${i}`)));
+    const busy = Array.from({ length: 4 }, (_, i) => text("run-busy", slow).then(() => done.push(`busy-${i}`)));
     const single = text("run-single", "<p>one</p>").then(() => done.push("single"));
     await Promise.all([...busy, single]);
-    // The single call is served once a worker frees up and the busy run has had its turn: not after its queue.
-    expect(done.indexOf("single")).toBeLessThanOrEqual(3);
+    // The busy run holds at most one of the two workers, so the single call is served beside it, not after its
+    // queue (which, served first come first served, would put it last, after all four).
+    expect(done.indexOf("single")).toBeLessThanOrEqual(2);
   });
 });
