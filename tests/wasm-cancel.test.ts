@@ -22,11 +22,16 @@ const catalog = {
 const inner = createCapsuleDispatcher({ registry: defaultRegistry(), catalog, wasmWorkers: 1 });
 const outcomes: string[] = [];
 const ended: string[] = [];
+const calls: Promise<unknown>[] = [];
 const dispatcher = {
-  dispatch: (call: HostModuleCall) => inner.dispatch(call).then(
-    (v) => { outcomes.push("ok"); return v; },
-    (e: { code?: string }) => { outcomes.push(e.code ?? "error"); throw e; },
-  ),
+  dispatch: (call: HostModuleCall) => {
+    const made = inner.dispatch(call).then(
+      (v) => { outcomes.push("ok"); return v; },
+      (e: { code?: string }) => { outcomes.push(e.code ?? "error"); throw e; },
+    );
+    calls.push(made.catch(() => undefined));
+    return made;
+  },
   endRun: (runId: string) => { ended.push(runId); inner.endRun(runId); },
 };
 const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher });
@@ -43,7 +48,9 @@ describe("wasm calls of a run that ends", () => {
     });
     expect(!result.ok && result.error.code).toBe("E_WALL_TIME");
     expect(ended).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 100));
+    // Wait for every call that reached the dispatcher to settle (not for a fixed time: on a loaded machine the
+    // first call may still be loading the WASM pool when its run ends).
+    await Promise.all(calls);
     // Every call that reached the dispatcher was cancelled (none ran on); a call whose message arrived after the
     // run ended is never made at all (on a loaded machine that can be the last of the three).
     expect(outcomes.length).toBeGreaterThan(0);

@@ -3,9 +3,9 @@
 // the machine's cores), started on demand and reused, each running one job at a time under a wall-clock and heap
 // limit (worker-slot.ts). Queued jobs are served one run at a time in turn (fair-queue.ts), and no run holds more
 // than all workers but one, so a run whose calls are slow (or hostile, up to their time limit) never makes a run
-// that holds no worker wait for it. Refuses to go on with
-// a job whose run ended: a queued one is dropped and a running one's worker terminated, and the call fails with
-// `cancelled`. Workers are unref'd while idle, so they never keep the host process alive.
+// that holds no worker wait for it. Refuses to go on with a job whose run ended: a queued one is dropped and a
+// running one's worker terminated, and the call fails with `cancelled`. Workers are unref'd while idle, so they
+// never keep the host process alive.
 //
 // Why not piscina (a dependency of @capsule/runtime): it aborts a task by AbortSignal and terminates its worker, but
 // a per-task time limit would count from submission (queue time included, which fairness makes unbounded), it has no

@@ -1,7 +1,8 @@
 // Owns dispatching calls from WASM facades: each admitted WASM module's binary (read once and checked against its
 // digest), one budget session per run, calls run statelessly in the host's WASM worker pool (@capsule/host-modules,
-// loaded on first use). Host-module ids are passed on to the registry, and so is the end of a run. Refuses a module the run did not import,
-// an export the module did not declare, and a binary that no longer matches its digest.
+// loaded on first use). Host-module ids are passed on to the registry with a signal per run that the end of the run
+// aborts. Refuses a module the run did not import, an export the module did not declare, and a binary that no longer
+// matches its digest.
 
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
