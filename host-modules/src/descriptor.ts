@@ -44,6 +44,12 @@ export interface HostModuleDescriptor {
   exports: Readonly<Record<string, ExportShape>>;
   /** Functions the implementation exports for the host only (e.g. shutdown); never pinned for guests. */
   hostOnly?: readonly string[];
+  /**
+   * The implementation's functions take a call context ({ runId, signal }, see context.ts) after their declared
+   * parameters: the registry passes it (a guest never can), so pools serve runs in turn and a run that ends cancels
+   * its calls. An application's module without it is called with the guest's arguments only.
+   */
+  callContext?: boolean;
   /** The module's own limits (an application's module may carry none). */
   limits?: LimitRows;
   /** Loads the implementation: an object whose functions are named like the exports. Called once per process. */

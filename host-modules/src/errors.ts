@@ -91,6 +91,10 @@ const MODULE_CODES = {
     meaning: "the worker doing the work ran out of its heap limit; it was terminated and will be replaced",
     hint: "pass a smaller input",
   },
+  "cancelled": {
+    meaning: "the run that made the call ended (wall clock, cancel, sandbox close) while the call was queued or running; its work was stopped",
+    hint: "nothing to fix in the call: the run's result is its own error; a run that needs the call must finish before its limits",
+  },
   "internal-error": {
     meaning: "an unexpected failure inside the host module (the message is scrubbed)",
     hint: "retry; if it persists, report it with the input that caused it",

@@ -1,134 +1,132 @@
-// Owns the worker threads that run the parsers whose cost a hostile input can blow up (cheerio's parse5 and
-// css-select, exceljs): one lazily started worker per module, reused across calls, calls serialized, each call
-// bounded by a wall-clock limit and the worker's heap limit. Refuses to wait past the limit: the worker is
-// terminated, the call fails with `timeout` or `memory-limit`, and the next call starts a fresh worker. The
-// worker is unref'd while idle, so it never keeps the host process alive.
+// Owns the worker pools that run the work whose cost a hostile input can blow up (cheerio's parse5 and css-select,
+// exceljs and the xlsx pre-checks, zip inflation, tesseract.js): per module at most `size` workers (never more than
+// the machine's cores), started on demand and reused, each running one job at a time under a wall-clock and heap
+// limit (worker-slot.ts). Queued jobs are served one run at a time in turn (fair-queue.ts), and no run holds more
+// than all workers but one, so a run whose calls are slow (or hostile, up to their time limit) never makes a run
+// that holds no worker wait for it. Refuses to go on with a job whose run ended: a queued one is dropped and a
+// running one's worker terminated, and the call fails with `cancelled`. Workers are unref'd while idle, so they
+// never keep the host process alive.
+//
+// Why not piscina (a dependency of @capsule/runtime): it aborts a task by AbortSignal and terminates its worker, but
+// a per-task time limit would count from submission (queue time included, which fairness makes unbounded), it has no
+// per-run fairness (a custom TaskQueue only sees tasks as they are taken for a worker that may not be free), and its
+// worker protocol would need every worker script rewritten; the pool here is the same small machinery the WASM
+// pool already uses, with timeouts counted from when a job starts.
 
-import { Worker } from "node:worker_threads";
-import { HOST_MODULE_CODES, HostModuleError, scrubMessage, scrubPaths, type HostModuleErrorCode } from "./errors.js";
-import { n } from "./check.js";
-import { TUNING } from "./tuning.js";
+import { availableParallelism } from "node:os";
+import { NO_RUN, callContext, cancelled, type HostCallContext } from "./context.js";
+import { FairQueue } from "./pool/fair-queue.js";
+import { WorkerSlot, type SlotJob, type SlotOptions } from "./pool/worker-slot.js";
 
-export interface IsolateOptions {
-  /** Module name for messages ("html", "xlsx"). */
-  name: string;
-  /** The worker script (an .mjs file that answers { id, op, payload } with { id, ok, value | code, message }). */
-  script: URL;
-  /** Wall-clock limit of one call, in ms. */
-  timeoutMs: number;
-  /** Old-generation heap of the worker, in MiB. */
-  heapMb: number;
+export interface IsolateOptions extends SlotOptions {
+  /** Most workers at once (default 1); the machine's core count bounds it too. */
+  size?: number;
 }
 
-interface Reply {
-  id: number;
-  ok: boolean;
-  value?: unknown;
-  code?: string;
-  message?: string;
-}
-
-function isCode(code: unknown): code is HostModuleErrorCode {
-  return typeof code === "string" && Object.hasOwn(HOST_MODULE_CODES, code);
+interface QueuedJob {
+  readonly lane: string;
+  fn: string;
+  op: string;
+  payload: unknown;
+  transfer: ArrayBuffer[];
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+  /** Set once the job runs: the slot and what the slot knows it by. */
+  slot?: WorkerSlot;
+  running?: SlotJob;
+  signal?: AbortSignal;
 }
 
 export class Isolate {
-  private worker: Worker | null = null;
-  private tail: Promise<unknown> = Promise.resolve();
-  private nextId = 1;
+  private readonly slots: WorkerSlot[] = [];
+  private readonly queue = new FairQueue<QueuedJob>();
+  private readonly size: number;
+  /** Most workers one run may hold at once: all but one, so a run that holds none always finds a worker. */
+  private readonly perRun: number;
+  /** Jobs running, per lane. */
+  private readonly runningIn = new Map<string, number>();
+  /** The unsettled jobs of each signal: one abort listener per signal and pool, however many calls a run makes. */
+  private readonly watched = new WeakMap<AbortSignal, Set<QueuedJob>>();
   /** Workers started so far (tests read it to see a replacement). */
   started = 0;
 
-  constructor(private readonly options: IsolateOptions) {}
-
-  /** Runs `op` in the worker after every earlier call has settled. `transfer` lists buffers to move, not copy. */
-  run<T>(fn: string, op: string, payload: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
-    const result = this.tail.then(() => this.exec<T>(fn, op, payload, transfer));
-    this.tail = result.catch(() => undefined);
-    return result;
+  constructor(private readonly options: IsolateOptions) {
+    this.size = Math.max(1, Math.min(options.size ?? 1, availableParallelism()));
+    this.perRun = Math.max(1, this.size - 1);
   }
 
-  /** Terminates the worker (if any); the next call starts a new one. */
-  async shutdown(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
+  /** Jobs waiting for a worker, and jobs running. */
+  get load(): { queued: number; running: number } {
+    return { queued: this.queue.size, running: this.slots.filter((s) => s.busy).length };
   }
 
-  private spawn(): Worker {
-    const worker = new Worker(this.options.script, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, stackSizeMb: TUNING.isolateWorkerStackMb.value },
-    });
-    this.started++;
-    // A worker's 'error' with no listener would throw in the host; per-call listeners report it to the caller.
-    worker.on("error", () => undefined);
-    worker.on("exit", () => {
-      if (this.worker === worker) this.worker = null;
-    });
-    worker.unref();
-    return worker;
-  }
-
-  private exec<T>(fn: string, op: string, payload: unknown, transfer: ArrayBuffer[]): Promise<T> {
-    const worker = (this.worker ??= this.spawn());
-    const id = this.nextId++;
-    const { name, timeoutMs } = this.options;
+  /**
+   * Runs `op` in a worker once this job's turn comes (runs take turns; a run's own jobs keep their order).
+   * `transfer` lists buffers to move, not copy. With a context, the job is served in its run's lane and cancelled
+   * when the context's signal aborts.
+   */
+  run<T>(fn: string, op: string, payload: unknown, transfer: ArrayBuffer[] = [], context?: HostCallContext): Promise<T> {
+    const { runId, signal } = callContext(context);
+    if (signal?.aborted) return Promise.reject(cancelled(fn));
     return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      const finish = (settle: () => void): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        worker.off("exit", onExit);
-        worker.unref();
-        settle();
-      };
-      const discard = (): void => {
-        if (this.worker === worker) this.worker = null;
-        void worker.terminate();
-      };
-      const onMessage = (reply: Reply): void => {
-        if (!reply || reply.id !== id) return;
-        finish(() => {
-          if (reply.ok) resolve(reply.value as T);
-          else {
-            const code = isCode(reply.code) ? reply.code : "internal-error";
-            const message = typeof reply.message === "string" ? reply.message : `${fn}: failed`;
-            // Worker messages may carry a library's words: scrubbed of paths always, cut short when unexpected.
-            reject(new HostModuleError(code, code === "internal-error" ? `${fn}: ${scrubMessage(message)}` : scrubPaths(message)));
-          }
-        });
-      };
-      const onError = (error: Error & { code?: string }): void => {
-        discard();
-        finish(() => {
-          if (error?.code === "ERR_WORKER_OUT_OF_MEMORY") {
-            reject(new HostModuleError("memory-limit", `${fn}: the ${name} worker ran out of its ${n(this.options.heapMb)} MiB heap; pass a smaller input`));
-          } else {
-            reject(new HostModuleError("internal-error", `${fn}: the ${name} worker failed: ${scrubMessage(error)}`));
-          }
-        });
-      };
-      const onExit = (): void => {
-        finish(() => reject(new HostModuleError("internal-error", `${fn}: the ${name} worker exited during the call; retry`)));
-      };
-      const timer = setTimeout(() => {
-        discard();
-        finish(() =>
-          reject(new HostModuleError("timeout", `${fn}: the work took longer than ${n(timeoutMs)} ms and was stopped; pass a smaller or simpler input`)),
-        );
-      }, timeoutMs);
-      worker.on("message", onMessage);
-      worker.on("error", onError);
-      worker.on("exit", onExit);
-      worker.ref();
-      try {
-        worker.postMessage({ id, op, payload }, transfer);
-      } catch (error) {
-        finish(() => reject(new HostModuleError("input-invalid", `${fn}: the arguments could not be passed to the ${name} worker: ${scrubMessage(error)}`)));
-      }
+      const job: QueuedJob = { lane: runId ?? NO_RUN, fn, op, payload, transfer, resolve: resolve as (v: unknown) => void, reject, signal };
+      if (signal) this.watch(signal, job);
+      this.queue.push(job);
+      this.pump();
     });
+  }
+
+  /** Terminates every worker; running jobs fail, queued ones go on with fresh workers. */
+  async shutdown(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.terminate()));
+  }
+
+  /** Cancels `job` when `signal` aborts: dropped from the queue, or its worker stopped. */
+  private watch(signal: AbortSignal, job: QueuedJob): void {
+    let jobs = this.watched.get(signal);
+    if (!jobs) {
+      const set = new Set<QueuedJob>();
+      jobs = set;
+      this.watched.set(signal, set);
+      signal.addEventListener(
+        "abort",
+        () => {
+          for (const pending of [...set]) {
+            if (pending.slot) pending.slot.stop(pending.running!, cancelled(pending.fn));
+            else if (this.queue.remove(pending)) pending.reject(cancelled(pending.fn));
+          }
+          set.clear();
+        },
+        { once: true },
+      );
+    }
+    jobs.add(job);
+  }
+
+  /** Starts queued jobs while a slot is free (or one more may be made). */
+  private pump(): void {
+    while (this.queue.size > 0) {
+      // A free slot whose worker is up first (no start-up cost), then a free cold one, then a new one.
+      let slot = this.slots.find((s) => !s.busy && s.warm) ?? this.slots.find((s) => !s.busy);
+      if (!slot && this.slots.length < this.size) {
+        slot = new WorkerSlot(this.options, () => this.started++);
+        this.slots.push(slot);
+      }
+      if (!slot) return;
+      const job = this.queue.shift((lane) => (this.runningIn.get(lane) ?? 0) < this.perRun);
+      if (!job) return;
+      this.runningIn.set(job.lane, (this.runningIn.get(job.lane) ?? 0) + 1);
+      job.slot = slot;
+      job.running = { fn: job.fn, op: job.op, payload: job.payload, transfer: job.transfer, resolve: job.resolve, reject: job.reject };
+      const free = slot.run(job.running);
+      // The job settled (and the slot is free): forget the signal, serve the next one.
+      void free.then(() => {
+        if (job.signal) this.watched.get(job.signal)?.delete(job);
+        const left = (this.runningIn.get(job.lane) ?? 1) - 1;
+        if (left > 0) this.runningIn.set(job.lane, left);
+        else this.runningIn.delete(job.lane);
+        this.pump();
+      });
+    }
   }
 }

@@ -24,7 +24,7 @@ const MiB = 1024 * KiB;
 export const SHARED_LIMITS = {
   textBytes: { default: 5 * MiB, ceiling: 5 * MiB, floor: 1, code: "input-too-large", doc: "a text argument (CSV text, HTML), in UTF-8 bytes (`Buffer.byteLength`)" },
   inputBytes: { default: 10 * MiB, ceiling: 10 * MiB, floor: 1, code: "input-too-large", doc: "a byte argument (xlsx file, zip archive, image)" },
-  outputBytes: { default: 64 * MiB, ceiling: 64 * MiB, floor: 1, code: "output-too-large", doc: "a result: bytes, string bytes, or estimated JSON size (the runtime's `hostDataBytes` ceiling)" },
+  outputBytes: { default: 16 * MiB, ceiling: 16 * MiB, floor: 1, code: "output-too-large", doc: "a result as it crosses (JSON text with escapes, plus sidecar bytes; estimated from above): the runtime's default `hostDataBytes`, so an accepted result always crosses" },
   optionStringLength: { default: 2 * KiB, ceiling: 2 * KiB, floor: 1, code: "option-invalid", doc: "a string option (`base`, a `columns` entry) in characters" },
 } as const;
 

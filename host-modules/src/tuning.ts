@@ -1,6 +1,6 @@
-// Owns the internal tuning of the host modules: how the work is done (worker heaps and stacks, chunk sizes, how long
-// an engine or worker may take to start), as opposed to what a caller may ask for (limits.ts). A caller can change
-// none of these. Refuses nothing itself.
+// Owns the internal tuning of the host modules: how the work is done (pool sizes, worker heaps and stacks, chunk
+// sizes, how long an engine or worker may take to start), as opposed to what a caller may ask for (limits.ts). A
+// caller can change none of these. Refuses nothing itself.
 
 /** One tuning constant and why it has its value. */
 export interface TuningRow {
@@ -9,10 +9,17 @@ export interface TuningRow {
 }
 
 export const TUNING = {
+  htmlWorkers: { value: 2, doc: "html worker threads at most (never more than the machine's cores), started on demand; runs are served in turn" },
+  xlsxWorkers: { value: 2, doc: "xlsx worker threads at most (never more than the machine's cores), started on demand; runs are served in turn" },
+  zipWorkers: { value: 2, doc: "zip worker threads at most (never more than the machine's cores), started on demand; runs are served in turn" },
+  ocrWorkers: { value: 2, doc: "OCR worker threads at most (each holds one tesseract.js engine; never more than the machine's cores); runs are served in turn" },
   htmlWorkerHeapMb: { value: 1_024, doc: "old-generation heap of the html worker, in MiB (past it: `memory-limit`, worker replaced)" },
   xlsxWorkerHeapMb: { value: 2_048, doc: "old-generation heap of the xlsx worker, in MiB (a 1,000,000-cell workbook takes ~500 MiB in exceljs)" },
-  isolateWorkerStackMb: { value: 8, doc: "stack of the html and xlsx workers, in MiB: deep library recursion ends in a catchable RangeError inside them" },
+  zipWorkerHeapMb: { value: 512, doc: "old-generation heap of a zip worker, in MiB (an archive of 50 MiB inflated plus the archive itself)" },
+  ocrWorkerHeapMb: { value: 512, doc: "old-generation heap of an OCR worker, in MiB (the image and the result; the engine's WASM memory is its own)" },
+  isolateWorkerStackMb: { value: 8, doc: "stack of the html, xlsx, zip and OCR workers, in MiB: deep library recursion ends in a catchable RangeError inside them" },
   zipInputChunkBytes: { value: 4_096, doc: "compressed bytes fed to the inflater per step; one step inflates at most ~1032× this, which bounds the overshoot past a cap" },
+  workerStartTimeoutMs: { value: 60_000, doc: "time a fresh html or xlsx worker may take to load its library before a call's own time limit starts, else `timeout`" },
   ocrStartTimeoutMs: { value: 60_000, doc: "time to start the OCR engine (load its core and language data), else `timeout`" },
   wasmWorkerStartMs: { value: 10_000, doc: "time a fresh WASM pool worker may take to start; a call's own timeout counts only from then" },
   wasmWorkerHeapMb: { value: 64, doc: "heap of one WASM pool worker thread, in MiB (instances' linear memories are bounded at admission)" },

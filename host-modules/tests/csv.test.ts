@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { parse, stringify } from "../src/csv/index.js";
 import { CSV_LIMITS, SHARED_LIMITS } from "../src/limits.js";
+import { RESULT_FRAME_BYTES } from "../src/output.js";
 import { codeOf, expectNoPollution, expectOwnData, refusal } from "./helpers.js";
 
 // The limits this file tests, by the names its assertions use (the values come from the limit rows).
@@ -10,6 +11,8 @@ const CSV_MAX_ERRORS = CSV_LIMITS.maxErrors.default;
 const CSV_MAX_ROWS = CSV_LIMITS.maxRows.default;
 const MAX_OUTPUT_BYTES = SHARED_LIMITS.outputBytes.default;
 const MAX_TEXT_BYTES = SHARED_LIMITS.textBytes.default;
+const MAX_OPTION_STRING_LENGTH = SHARED_LIMITS.optionStringLength.default;
+const CSV_MAX_COLUMNS = CSV_LIMITS.maxColumns.default;
 
 describe("csv.parse", () => {
   it("returns null-prototype records keyed by the header row by default", async () => {
@@ -26,7 +29,7 @@ describe("csv.parse", () => {
 
   it("returns string arrays with header: false", async () => {
     const result = await parse("a,b\n1,2", { header: false });
-    expect(result).toEqual({ rows: [["a", "b"], ["1", "2"]], fields: [], errors: [], truncated: false });
+    expect(result).toEqual({ rows: [["a", "b"], ["1", "2"]], fields: [], errors: [], truncated: false, next: null });
   });
 
   it("types numbers, booleans and empty cells with dynamicTyping, keeping dates and huge integers as strings", async () => {
@@ -289,10 +292,32 @@ describe("csv.stringify", () => {
     expect(await codeOf(stringify([row]))).toBe("input-too-large");
   });
 
+  it("accepts CSV_MAX_COLUMNS columns and refuses one more, as the columns option and as distinct record keys", async () => {
+    const names = Array.from({ length: CSV_MAX_COLUMNS }, (_, i) => `c${i}`);
+    const header = await stringify([], { columns: names });
+    expect(header.split(",")).toHaveLength(CSV_MAX_COLUMNS);
+    expect(await codeOf(stringify([], { columns: [...names, "one-more"] }))).toBe("option-invalid");
+    const record = Object.fromEntries(names.map((name) => [name, 1]));
+    expect((await stringify([record])).split("\r\n")[0]!.split(",")).toHaveLength(CSV_MAX_COLUMNS);
+    expect(await codeOf(stringify([record, { "one-more": 1 }]))).toBe("input-too-large");
+  });
+
+  it("accepts a columns entry of MAX_OPTION_STRING_LENGTH characters and refuses one more", async () => {
+    const longest = "k".repeat(MAX_OPTION_STRING_LENGTH);
+    expect(await stringify([{ [longest]: 1 }], { columns: [longest] })).toBe(`${longest}\r\n1`);
+    expect(await codeOf(stringify([], { columns: [longest + "k"] }))).toBe("option-invalid");
+  });
+
   it("refuses output over MAX_OUTPUT_BYTES before writing, and writes just under it", async () => {
     const half = "x".repeat(MAX_OUTPUT_BYTES / 2);
     expect(await codeOf(stringify([[half, half]]))).toBe("output-too-large");
-    const under = "x".repeat(MAX_OUTPUT_BYTES / 2 - 8);
-    expect((await stringify([[under, under]])).length).toBe(MAX_OUTPUT_BYTES - 15);
+    // The result as it crosses: the text, its two quotes and a separator, inside the result's frame.
+    const fits = MAX_OUTPUT_BYTES - RESULT_FRAME_BYTES - 3;
+    const under = "x".repeat((fits - 1) / 2);
+    expect((await stringify([[under, under]])).length).toBe(fits);
+    expect(await codeOf(stringify([[under, under + "x"]]))).toBe("output-too-large");
+    // Quotes and line breaks are escaped as the text crosses, so they count twice.
+    const quoted = '"'.repeat(Math.floor((fits - 5) / 4)); // written as """…""": 2 + 2 × length characters
+    expect(await codeOf(stringify([[quoted, quoted]]))).toBe("output-too-large");
   });
 });

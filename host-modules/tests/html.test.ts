@@ -13,6 +13,7 @@ import { OPS, loadCheerio } from "../src/html/ops.mjs";
 
 // The limits this file tests, by the names its assertions use (the values come from the limit rows).
 const HTML_MAX_RESULTS = HTML_LIMITS.maxResults.default;
+const MAX_OPTION_STRING_LENGTH = SHARED_LIMITS.optionStringLength.default;
 const HTML_MAX_SELECTOR_LENGTH = HTML_LIMITS.maxSelectorLength.default;
 const MAX_OUTPUT_BYTES = SHARED_LIMITS.outputBytes.default;
 const MAX_TEXT_BYTES = SHARED_LIMITS.textBytes.default;
@@ -94,7 +95,8 @@ describe("html.select", () => {
   });
 
   it("refuses output over MAX_OUTPUT_BYTES (nested outer HTML grows quadratically) and returns it just under", async () => {
-    const filler = "x".repeat(1024 * 1024);
+    // Each level's outer HTML holds the filler: depth × 256 KiB, over the limit at 70, under it at 60.
+    const filler = "x".repeat(256 * 1024);
     const nested = (depth: number): string => "<div>".repeat(depth) + filler + "</div>".repeat(depth);
     expect(await codeOf(select(nested(70), "div"))).toBe("output-too-large");
     const under = await select(nested(60), "div");
@@ -157,6 +159,14 @@ describe("html.links and html.images", () => {
       { src: "https://example.com/img/a.png", alt: "A" },
       { src: "https://example.com/b.png", alt: "" },
     ]);
+  });
+
+  it("accepts a base of MAX_OPTION_STRING_LENGTH characters and refuses one more", async () => {
+    const longest = "https://example.com/" + "a".repeat(MAX_OPTION_STRING_LENGTH - "https://example.com/".length);
+    expect(longest).toHaveLength(MAX_OPTION_STRING_LENGTH);
+    expect(await links('<a href="x">x</a>', { base: longest })).toEqual([{ href: "https://example.com/x", text: "x" }]);
+    expect(await codeOf(links('<a href="x">x</a>', { base: longest + "a" }))).toBe("option-invalid");
+    expect(await codeOf(metadata("<title>t</title>", { base: longest + "a" }))).toBe("option-invalid");
   });
 
   it("caps results at limit and refuses bad options", async () => {

@@ -7,6 +7,7 @@ import { recognize, shutdown } from "../src/ocr/index.js";
 import { enginesStarted, languageFolder, workerOptions } from "../src/ocr/engine.js";
 import { checkImage } from "../src/ocr/image.js";
 import { OCR_LIMITS, SHARED_LIMITS } from "../src/limits.js";
+import { TUNING } from "../src/tuning.js";
 import { codeOf, expectNoPollution } from "./helpers.js";
 
 // The limits this file tests, by the names its assertions use (the values come from the limit rows).
@@ -111,15 +112,19 @@ describe("ocr.recognize", () => {
     expect((await recognize(bmp(draw("BITMAP 42", 600, 120)))).text.trim()).toBe("BITMAP 42");
   });
 
-  it("reuses one worker across calls and serializes concurrent calls", async () => {
+  it("reuses its workers across calls: concurrent calls start at most TUNING.ocrWorkers engines", async () => {
     await recognize(sample);
     const before = enginesStarted();
     const results = await Promise.all([recognize(sample), recognize(sample), recognize(sample)]);
     for (const result of results) expect(result.text.trim()).toBe("CAPSULE SANDBOX 2026");
-    expect(enginesStarted()).toBe(before);
+    const after = enginesStarted();
+    expect(after - before).toBeLessThanOrEqual(TUNING.ocrWorkers.value - 1);
+    await Promise.all([recognize(sample), recognize(sample), recognize(sample)]);
+    expect(enginesStarted()).toBe(after);
   });
 
   it("replaces the worker after a failure", async () => {
+    await shutdown(); // one worker from here on, so the failing call and the next one meet the same slot
     await recognize(sample);
     const before = enginesStarted();
     // A valid header (so it passes the checks) followed by a cut-off image: the engine itself fails.
@@ -133,6 +138,38 @@ describe("ocr.recognize", () => {
     const before = enginesStarted();
     expect((await recognize(sample)).text.trim()).toBe("CAPSULE SANDBOX 2026");
     expect(enginesStarted()).toBe(before + 1);
+  });
+});
+
+describe("ocr calls always settle", () => {
+  it("with a named error when the engine is shut down or the run ends while it starts, and no rejection escapes", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      // Shut down at several points of a fresh engine's start (tesseract.js 7, terminated while it starts, used to
+      // leave the call pending forever and reject inside send.js with no handler). Whenever it lands, the call
+      // settles: with internal-error, or with its result if the recognition was already done.
+      for (const delayMs of [0, 200, 600]) {
+        await shutdown();
+        const starting = recognize(sample).then(() => "ok", (error: { code?: string }) => error.code);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await shutdown();
+        expect(["internal-error", "ok"]).toContain(await starting);
+      }
+      // The run ends while its first call starts the engine and two more wait behind it.
+      const ended = new AbortController();
+      const context = { runId: "run-ended", signal: ended.signal };
+      const calls = [recognize(sample, {}, context), recognize(sample, {}, context), recognize(sample, {}, context)];
+      ended.abort();
+      for (const call of calls) expect(await codeOf(call)).toBe("cancelled");
+      expect(await codeOf(recognize(sample, {}, context))).toBe("cancelled");
+      // Then a call is served by a fresh engine, and nothing was left to reject unhandled.
+      expect((await recognize(sample)).text.trim()).toBe("CAPSULE SANDBOX 2026");
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 });
 

@@ -7,12 +7,15 @@ import { codeOf, expectNoPollution, expectOwnData } from "./helpers.js";
 
 // The limits this file tests, by the names its assertions use (the values come from the limit rows).
 const MAX_INPUT_BYTES = SHARED_LIMITS.inputBytes.default;
+const MAX_OUTPUT_BYTES = SHARED_LIMITS.outputBytes.default;
 const XLSX_MAX_CELLS = XLSX_LIMITS.maxCells.default;
 const XLSX_MAX_CELL_TEXT_LENGTH = XLSX_LIMITS.maxCellTextLength.default;
 const XLSX_MAX_INFLATED_BYTES = XLSX_LIMITS.maxInflatedBytes.default;
 const XLSX_MAX_ROWS = XLSX_LIMITS.maxRows.default;
 const XLSX_MAX_SHEETS = XLSX_LIMITS.maxSheets.default;
 const XLSX_MAX_SHEET_ID = XLSX_LIMITS.maxSheetId.default;
+const XLSX_MAX_PARTS = XLSX_LIMITS.maxParts.default;
+const XLSX_MAX_COLUMNS = XLSX_LIMITS.maxColumns.default;
 
 afterAll(async () => {
   await shutdown();
@@ -66,6 +69,7 @@ describe("xlsx.write and xlsx.read", () => {
       rows: [["text", 1.5, true, null, "=1+1", "2026-01-01T00:00:00.000Z"], [], [null, null, "c"]],
       fields: [],
       truncated: false,
+      next: null,
     });
   });
 
@@ -150,6 +154,31 @@ describe("xlsx.read limits", () => {
     expect(await codeOf(read(bytes, { maxRows: XLSX_MAX_ROWS + 1 }))).toBe("option-invalid");
   });
 
+  it("pages with offset and next, rows and records alike", async () => {
+    const bytes = await write([{ name: "S", rows: [["n"], [1], [], [2], [3]] }]);
+    expect(await read(bytes, { maxRows: 2 })).toMatchObject({ rows: [["n"], [1]], truncated: true, next: 2 });
+    expect(await read(bytes, { offset: 2 })).toMatchObject({ rows: [[], [2], [3]], truncated: false, next: null });
+    // With a header the offset counts records (the empty row is none).
+    const first = await read(bytes, { header: true, maxRows: 2 });
+    expect(first.rows.map((r) => (r as Record<string, unknown>).n)).toEqual([1, 2]);
+    expect(first.next).toBe(2);
+    const rest = await read(bytes, { header: true, offset: first.next! });
+    expect([rest.fields, rest.rows.map((r) => (r as Record<string, unknown>).n), rest.next]).toEqual([["n"], [3], null]);
+  });
+
+  it("cuts a sheet larger than one result at MAX_OUTPUT_BYTES and reads the rest from next", async () => {
+    const cell = "x".repeat(XLSX_MAX_CELL_TEXT_LENGTH);
+    const count = Math.ceil((1.5 * MAX_OUTPUT_BYTES) / cell.length);
+    const bytes = await write([{ name: "S", rows: Array.from({ length: count }, () => [cell]) }]);
+    const first = await read(bytes);
+    expect(first.truncated).toBe(true);
+    expect(first.rows.length).toBeLessThan(count);
+    expect(first.rows.length * cell.length).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
+    const rest = await read(bytes, { offset: first.next! });
+    expect(first.rows.length + rest.rows.length).toBe(count);
+    expect(rest.next).toBeNull();
+  });
+
   it("refuses non-bytes, more than MAX_INPUT_BYTES, non-zips and zips without a workbook", async () => {
     expect(await codeOf(read("PK" as never))).toBe("input-invalid");
     expect(await codeOf(read(new Uint8Array(MAX_INPUT_BYTES + 1)))).toBe("input-too-large");
@@ -157,6 +186,18 @@ describe("xlsx.read limits", () => {
     expect(await codeOf(read(zipSync({ "hello.txt": strToU8("hi") })))).toBe("parse-failed");
     const broken = patch(await base(), (files) => editPart(files, "xl/worksheets/sheet1.xml", (xml) => xml.replace("<sheetData>", "<sheetData><row")));
     expect(await codeOf(read(broken))).toBe("parse-failed");
+  });
+
+  it("reads a workbook of XLSX_MAX_PARTS parts and refuses one more part", async () => {
+    // Media parts are not read as XML, so the padding costs no checks: only the count matters.
+    const book = await base();
+    const parts = Object.keys(unzipSync(book)).length;
+    const withParts = (count: number) =>
+      patch(book, (files) => {
+        for (let i = 0; parts + i < count; i++) files[`xl/media/pad-${i}.bin`] = new Uint8Array(0);
+      });
+    expect((await read(withParts(XLSX_MAX_PARTS))).rows).toEqual([["a", 1], ["b", 2]]);
+    expect(await codeOf(read(withParts(XLSX_MAX_PARTS + 1)))).toBe("too-many-entries");
   });
 
   it("refuses a workbook whose parts inflate past XLSX_MAX_INFLATED_BYTES (counted while inflating)", async () => {
@@ -304,6 +345,13 @@ describe("xlsx.write checks", () => {
     },
     120_000,
   );
+
+  it("accepts a row of XLSX_MAX_COLUMNS cells and refuses one cell more", async () => {
+    const row = Array.from({ length: XLSX_MAX_COLUMNS }, (_, i) => i);
+    const { rows } = await read(await write([{ name: "Wide", rows: [row] }]));
+    expect(rows[0]).toHaveLength(XLSX_MAX_COLUMNS);
+    expect(await codeOf(write([{ name: "Wide", rows: [[...row, "one more"]] }]))).toBe("input-too-large");
+  });
 
   it("accepts cell text of Excel's maximum length and refuses one character more", async () => {
     const longest = "x".repeat(XLSX_MAX_CELL_TEXT_LENGTH);

@@ -1,13 +1,13 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Zip, ZipDeflate, ZipPassThrough, zipSync, strToU8 } from "fflate";
 import { unzip, zip } from "../src/zip/index.js";
-import { inflateArchive, type InflateStats } from "../src/zip/inflate.js";
+import { inflateArchive } from "../src/zip/inflate.mjs";
 import { SHARED_LIMITS, ZIP_LIMITS } from "../src/limits.js";
 import { TUNING } from "../src/tuning.js";
-import { codeOf, expectNoPollution, expectOwnData } from "./helpers.js";
+import { codeOf, expectNoPollution, expectOwnData, refusal } from "./helpers.js";
 
 // The limits this file tests, by the names its assertions use (the values come from the limit rows).
 const MAX_INPUT_BYTES = SHARED_LIMITS.inputBytes.default;
@@ -17,6 +17,13 @@ const ZIP_MAX_INFLATED_BYTES = ZIP_LIMITS.maxInflatedBytes.default;
 const ZIP_MAX_NAME_BYTES = ZIP_LIMITS.maxNameBytes.default;
 
 const MiB = 1024 * 1024;
+
+/** What inflateArchive reports of one run (tests read it to prove the cap held). */
+interface InflateStats {
+  produced: number;
+  largestChunk: number;
+  entries: number;
+}
 
 function concat(chunks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
@@ -46,19 +53,37 @@ function archive(entries: [string, Uint8Array | { zerosMiB: number }][], level: 
   return concat(chunks);
 }
 
-/** Overwrites every declared uncompressed size (local headers and central directory) with `size`. */
-function lieAboutSizes(bytes: Uint8Array, size: number): Uint8Array {
+/**
+ * Overwrites declared uncompressed sizes with `size`: in the central directory and the data descriptors (a
+ * consistent lie), and with `localToo` in the local headers as well (whose sizes the descriptor flag says are 0).
+ */
+function lieAboutSizes(bytes: Uint8Array, size: number, localToo = false): Uint8Array {
   const out = bytes.slice();
   const view = new DataView(out.buffer);
   for (let i = 0; i + 4 <= out.length; i++) {
     const sig = view.getUint32(i, true);
-    if (sig === 0x04034b50) view.setUint32(i + 22, size, true);
+    if (sig === 0x04034b50 && localToo) view.setUint32(i + 22, size, true);
+    if (sig === 0x08074b50) view.setUint32(i + 12, size, true);
     if (sig === 0x02014b50) view.setUint32(i + 24, size, true);
   }
   return out;
 }
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** Reads every page of an archive (offset → next) and returns the bytes of all its entries. */
+async function readAll(bytes: Uint8Array): Promise<number> {
+  let total = 0;
+  let pages = 0;
+  for (let offset: number | null = 0; offset !== null; pages++) {
+    const page = await unzip(bytes, { offset });
+    for (const data of Object.values(page.entries)) total += data.length;
+    expect(page.next === null || page.next > offset).toBe(true);
+    offset = page.next;
+  }
+  expect(pages).toBeGreaterThan(1);
+  return total;
+}
 
 describe("zip.zip and zip.unzip", () => {
   it("round-trips strings and bytes, nested and non-ASCII names, at every level", async () => {
@@ -130,6 +155,8 @@ describe("zip.unzip", () => {
     });
 
     it("still stops it when every header declares 1 byte", async () => {
+      // Headers that disagree with each other are refused before anything is inflated.
+      expect(await codeOf(unzip(lieAboutSizes(bomb, 1, true)))).toBe("parse-failed");
       const liar = lieAboutSizes(bomb, 1);
       expect(await codeOf(unzip(liar))).toBe("zip-bomb");
       const stats: InflateStats = { produced: 0, largestChunk: 0, entries: 0 };
@@ -158,11 +185,11 @@ describe("zip.unzip", () => {
       expect(await codeOf(unzip(bytes, { maxBytes: 999 }))).toBe("zip-bomb");
     });
 
-    it("reads an archive that inflates to exactly ZIP_MAX_INFLATED_BYTES", async () => {
-      const exact = archive([["a", { zerosMiB: 25 }], ["b", { zerosMiB: 25 }]]);
-      const { entries } = await unzip(exact);
-      expect(entries["a"]!.length + entries["b"]!.length).toBe(ZIP_MAX_INFLATED_BYTES);
-    });
+    it("reads an archive that inflates to exactly ZIP_MAX_INFLATED_BYTES (in pages that fit one result)", async () => {
+      const count = ZIP_MAX_INFLATED_BYTES / MiB;
+      const exact = archive(Array.from({ length: count }, (_, i) => [`part-${i}`, { zerosMiB: 1 }] as [string, { zerosMiB: number }]));
+      expect(await readAll(exact)).toBe(ZIP_MAX_INFLATED_BYTES);
+    }, 120_000);
   });
 
   describe("entry cap", () => {
@@ -220,6 +247,100 @@ describe("zip.unzip", () => {
   });
 });
 
+/** An archive's end record fields and where its central directory entries start. */
+function layout(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = bytes.length - 22;
+  expect(view.getUint32(end, true)).toBe(0x06054b50);
+  const entries: number[] = [];
+  for (let p = view.getUint32(end + 16, true); p < end; ) {
+    entries.push(p);
+    p += 46 + view.getUint16(p + 28, true) + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+  }
+  return { view, end, entries };
+}
+
+/** A copy of `bytes` after `change` edited it through a DataView. */
+function edited(bytes: Uint8Array, change: (view: DataView, at: ReturnType<typeof layout>) => void): Uint8Array {
+  const out = bytes.slice();
+  change(new DataView(out.buffer), layout(out));
+  return out;
+}
+
+describe("zip.unzip reads the central directory and refuses archives readers would read differently", () => {
+  const two = zipSync({ "a.txt": strToU8("alpha alpha alpha"), "b.txt": strToU8("bravo bravo bravo") });
+  const streamed = archive([["a.txt", strToU8("alpha alpha alpha")], ["b.txt", strToU8("bravo")]]);
+
+  it("reads archives with and without data descriptors, and zip64 records", async () => {
+    expect(Object.keys((await unzip(two)).entries)).toEqual(["a.txt", "b.txt"]);
+    expect(text((await unzip(streamed)).entries["b.txt"]!)).toBe("bravo");
+    // Written by Python's zipfile to an unseekable stream with force_zip64 and ZIP_FILECOUNT_LIMIT = 1: zip64 local
+    // extras, 8-byte data descriptors and the zip64 end records.
+    const zip64 = new Uint8Array(readFileSync(new URL("./fixtures/zip64.zip", import.meta.url)));
+    const { entries, next } = await unzip(zip64);
+    expect(Object.keys(entries)).toEqual(["big.txt", "small.txt"]);
+    expect(text(entries["big.txt"]!)).toBe("zip64 ".repeat(100));
+    expect(next).toBeNull();
+  });
+
+  it("refuses garbage after a local header signature (it used to read as an empty archive)", async () => {
+    const garbage = new Uint8Array(200).map((_, i) => (i * 37 + 11) & 0xff);
+    garbage.set([0x50, 0x4b, 0x03, 0x04]);
+    expect(await codeOf(unzip(garbage))).toBe("parse-failed");
+    expect(await codeOf(unzip(new Uint8Array([0x50, 0x4b, 0x03, 0x04])))).toBe("parse-failed");
+  });
+
+  it("refuses a name, size, method or offset on which the central directory and a local header disagree", async () => {
+    const cases: [string, Uint8Array][] = [
+      ["name", edited(two, (v, { entries }) => v.setUint8(entries[0]! + 46, "A".charCodeAt(0)))],
+      ["compressed size", edited(two, (v, { entries }) => v.setUint32(entries[1]! + 20, v.getUint32(entries[1]! + 20, true) + 1, true))],
+      ["size", edited(two, (v, { entries }) => v.setUint32(entries[0]! + 24, v.getUint32(entries[0]! + 24, true) + 1, true))],
+      ["method", edited(two, (v) => v.setUint16(8, 0, true))],
+      ["offset", edited(two, (v, { entries }) => v.setUint32(entries[1]! + 42, v.getUint32(entries[1]! + 42, true) + 1, true))],
+      ["data descriptor", edited(streamed, (v, { entries }) => v.setUint32(entries[0]! + 16, v.getUint32(entries[0]! + 16, true) ^ 1, true))],
+    ];
+    for (const [what, bytes] of cases) {
+      const refused = await refusal(unzip(bytes));
+      expect(refused.code, what).toBe("parse-failed");
+      expect(refused.message, what).toMatch(/damaged or ambiguous|CRC/);
+    }
+  });
+
+  it("refuses an entry count that disagrees, an entry hidden from the directory, and bytes around the archive", async () => {
+    // The end record says one entry; the directory holds two.
+    const count = edited(two, (v, { end }) => {
+      v.setUint16(end + 8, 1, true);
+      v.setUint16(end + 10, 1, true);
+    });
+    expect(await codeOf(unzip(count))).toBe("parse-failed");
+    // The directory lists a.txt only: b.txt's local entry is still in the file, where a streaming reader finds it.
+    const { entries, end } = layout(two);
+    const hidden = new Uint8Array(entries[1]! + (two.length - end));
+    hidden.set(two.subarray(0, entries[1]!));
+    hidden.set(two.subarray(end), entries[1]!);
+    const view = new DataView(hidden.buffer);
+    const at = hidden.length - 22;
+    view.setUint16(at + 8, 1, true);
+    view.setUint16(at + 10, 1, true);
+    view.setUint32(at + 12, entries[1]! - entries[0]!, true);
+    expect(await refusal(unzip(hidden))).toMatchObject({ code: "parse-failed", message: expect.stringMatching(/between its last entry and its central directory/) });
+    const trailing = new Uint8Array(two.length + 1);
+    trailing.set(two);
+    expect(await codeOf(unzip(trailing))).toBe("parse-failed");
+    const leading = new Uint8Array(two.length + 4);
+    leading.set(two, 4);
+    expect(await codeOf(unzip(leading))).toBe("parse-failed");
+  });
+
+  it("refuses an entry whose data does not inflate to the size and CRC the directory records", async () => {
+    const wrongCrc = edited(two, (v, { entries }) => {
+      v.setUint32(14, v.getUint32(14, true) ^ 1, true);
+      v.setUint32(entries[0]! + 16, v.getUint32(entries[0]! + 16, true) ^ 1, true);
+    });
+    expect(await refusal(unzip(wrongCrc))).toMatchObject({ code: "parse-failed", message: expect.stringMatching(/size and CRC/) });
+  });
+});
+
 describe("zip.zip", () => {
   it("refuses names that are unsafe to extract", async () => {
     const bad = ["", "/abs", "C:/x", "c:x", "a/../b", "..", "./a", "a//b", "a/", "a\\b", "a\u0000b", "a\nb", "x".repeat(ZIP_MAX_NAME_BYTES + 1)];
@@ -254,10 +375,13 @@ describe("zip.zip", () => {
   it("accepts ZIP_MAX_INFLATED_BYTES of content and refuses one byte more", async () => {
     const half = new Uint8Array(ZIP_MAX_INFLATED_BYTES / 2);
     const bytes = await zip({ a: half, b: half }, { level: 1 });
-    const back = (await unzip(bytes)).entries;
-    expect(back["a"]!.length + back["b"]!.length).toBe(ZIP_MAX_INFLATED_BYTES);
+    // Each entry alone is more than one result may carry: the archive is whole, but unzip cannot hand it over.
+    expect(await codeOf(unzip(bytes))).toBe("output-too-large");
+    const parts: Record<string, Uint8Array> = {};
+    for (let i = 0; i < ZIP_MAX_INFLATED_BYTES / MiB; i++) parts[`part-${i}`] = new Uint8Array(MiB);
+    expect(await readAll(await zip(parts, { level: 1 }))).toBe(ZIP_MAX_INFLATED_BYTES);
     expect(await codeOf(zip({ a: half, b: half, c: "x" }))).toBe("input-too-large");
-  });
+  }, 120_000);
 
   it("refuses unknown and out-of-range options", async () => {
     expect(await codeOf(zip({ a: "a" }, { level: 10 }))).toBe("option-invalid");

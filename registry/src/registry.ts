@@ -2,7 +2,8 @@
 // pack may declare a host id (at discovery, and again at dispatch), generating facades, and dispatching calls.
 // Refuses an unknown id, an id pinned to another package, a look-alike of a pinned id or package, an export
 // outside the pin (so constructor, __proto__ and friends), and arguments that do not fit the pinned shapes —
-// all before any implementation loads.
+// all before any implementation loads. Tells a module that takes a call context which run made the call, and aborts
+// that run's signal when the runtime says the run ended (endRun), so its queued and running work is cancelled.
 
 import type { HostModuleCall } from "@capsule/runtime/bridge";
 import { HostCallError, type AdmitCode } from "./codes.js";
@@ -18,7 +19,22 @@ export interface Registry {
   /** Adds an application's own host module, pinned to its own package. Refuses an id or look-alike already pinned. */
   register(pin: HostPin): void;
   admit(packageName: string, hostId: string): AdmitResult;
-  dispatch(call: HostModuleCall): Promise<unknown>;
+  /**
+   * Checks and makes a call. `signal` (the caller's, e.g. createCapsuleDispatcher's per run) cancels the call's work
+   * when it aborts; without one, the registry's own per-run signal does (see endRun).
+   */
+  dispatch(call: HostModuleCall, options?: DispatchOptions): Promise<unknown>;
+  /**
+   * The run ended: its calls queued or running in host modules (those dispatched without a signal of their own) are
+   * cancelled. Nothing is remembered of the run: run ids repeat across sandboxes (each counts its runs), so a later
+   * call with the same id belongs to another run. A caller that must also cancel calls still on their way in passes
+   * its own signal (createCapsuleDispatcher does).
+   */
+  endRun?(runId: string): void;
+}
+
+export interface DispatchOptions {
+  signal?: AbortSignal;
 }
 
 export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: boolean } = {}): Registry {
@@ -31,6 +47,22 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
   };
   for (const pin of options.shipped === false ? [] : SHIPPED_PINS) add(pin);
   for (const pin of options.pins ?? []) add(pin);
+
+  // One abort controller per run with calls in flight (dropped when its last call settles), so memory stays
+  // bounded even for a caller that never calls endRun.
+  const runs = new Map<string, { controller: AbortController; calls: number }>();
+  const enter = (runId: string) => {
+    let run = runs.get(runId);
+    if (!run) {
+      run = { controller: new AbortController(), calls: 0 };
+      runs.set(runId, run);
+    }
+    run.calls++;
+    return run;
+  };
+  const leave = (runId: string, run: { calls: number }) => {
+    if (--run.calls === 0 && runs.get(runId) === run) runs.delete(runId);
+  };
 
   const admit = (packageName: string, hostId: string): AdmitResult => {
     const pin = pins.get(hostId);
@@ -49,7 +81,7 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
     pins: () => [...pins.values()],
     register: add,
     admit,
-    async dispatch(call: HostModuleCall): Promise<unknown> {
+    async dispatch(call: HostModuleCall, options: DispatchOptions = {}): Promise<unknown> {
       const declaredBy = call.declared.get(call.id);
       if (declaredBy === undefined) throw new HostCallError("host-module-not-declared", `this run did not import host module "${call.id}"`);
       const admitted = admit(declaredBy, call.id);
@@ -68,7 +100,22 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
       }
       const fn = (await implementation)[call.exportName];
       if (typeof fn !== "function") throw new HostCallError("host-module-failed", `${pin.id} has no implementation of "${call.exportName}"`);
-      return fn(...call.args);
+      if (!pin.callContext) return fn(...call.args);
+      // The context goes after every declared parameter (omitted optional ones as undefined), where a guest's
+      // argument can never be: extra arguments were refused above.
+      const params = pin.exports[call.exportName].params.length;
+      const args = [...call.args, ...new Array(Math.max(0, params - call.args.length)).fill(undefined)];
+      const runId = call.runId;
+      if (options.signal) return fn(...args, { runId, signal: options.signal });
+      const run = enter(runId);
+      try {
+        return await fn(...args, { runId, signal: run.controller.signal });
+      } finally {
+        leave(runId, run);
+      }
+    },
+    endRun(runId: string) {
+      runs.get(runId)?.controller.abort();
     },
   };
 }

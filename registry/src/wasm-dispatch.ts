@@ -1,7 +1,8 @@
 // Owns dispatching calls from WASM facades: each admitted WASM module's binary (read once and checked against its
 // digest), one budget session per run, calls run statelessly in the host's WASM worker pool (@capsule/host-modules,
-// loaded on first use). Host-module ids are passed on to the registry. Refuses a module the run did not import,
-// an export the module did not declare, and a binary that no longer matches its digest.
+// loaded on first use). Host-module ids are passed on to the registry with a signal per run that the end of the run
+// aborts. Refuses a module the run did not import, an export the module did not declare, and a binary that no longer
+// matches its digest.
 
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -39,6 +40,18 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
   const binaries = new Map<string, Promise<Uint8Array>>();
   const sessions = new Map<string, WasmSession>();
   const ended = new Set<string>();
+  /** Per run, the signal its host-module calls carry; aborted (and dropped) when the run ends. */
+  const runSignals = new Map<string, AbortController>();
+  const hostSignal = (runId: string): AbortSignal => {
+    let controller = runSignals.get(runId);
+    if (!controller) {
+      controller = new AbortController();
+      // A call still on its way in when its run ended is cancelled, not made.
+      if (ended.has(runId)) controller.abort();
+      else runSignals.set(runId, controller);
+    }
+    return controller.signal;
+  };
   let runner: Promise<WasmRunner> | undefined;
   const getRunner = () =>
     (runner ??= (import(`@capsule/host-modules/${"wasm"}`) as Promise<{ createWasmRunner(o?: { workers?: number }): WasmRunner }>).then((m) =>
@@ -62,7 +75,7 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
   return {
     async dispatch(call) {
       const entry = wasmEntries.get(call.id);
-      if (!entry) return options.registry.dispatch(call);
+      if (!entry) return options.registry.dispatch(call, { signal: hostSignal(call.runId) });
       if (call.declared.get(call.id) !== entry.pack) throw new HostCallError("host-module-not-declared", `this run did not import WASM module ${entry.specifier}`);
       if (!Object.prototype.hasOwnProperty.call(entry.wasm.exports, call.exportName)) {
         throw new HostCallError("host-export-unknown", `"${call.exportName}" is not an export of ${entry.specifier} (exports: ${Object.keys(entry.wasm.exports).join(", ")})`);
@@ -81,6 +94,9 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
     },
     endRun(runId) {
       ended.add(runId);
+      // Host modules' work for the run (html, xlsx, zip, ocr jobs queued or running) is cancelled by its signal.
+      runSignals.get(runId)?.abort();
+      runSignals.delete(runId);
       if (ended.size > ENDED_RUNS_REMEMBERED) ended.delete(ended.values().next().value!);
       for (const [key, session] of sessions) {
         if (!key.startsWith(`${runId}\0`)) continue;

@@ -18,6 +18,7 @@ export const csv = {
     parse: { params: [{ name: "text", type: "string" }, options()], summary: "Parse CSV text into records (header: true) or rows." },
     stringify: { params: [{ name: "rows", type: "records-or-rows" }, options()], summary: "Write records or rows as CSV; escapeFormulae neutralises formula injection." },
   },
+  callContext: true,
   limits: CSV_LIMITS,
   load: () => import("./index.js"),
 } satisfies HostModuleDescriptor;

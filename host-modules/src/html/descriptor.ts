@@ -21,6 +21,7 @@ export const html = {
     metadata: { params: [{ name: "html", type: "string" }, options()], summary: "Title, description, canonical URL, language, Open Graph and meta tags." },
   },
   hostOnly: ["shutdown"],
+  callContext: true,
   limits: HTML_LIMITS,
   load: () => import("./index.js"),
 } satisfies HostModuleDescriptor;

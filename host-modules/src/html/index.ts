@@ -1,5 +1,6 @@
 // Owns html.select, html.text, html.links, html.images and html.metadata on the host. Checks every argument
-// here, then runs cheerio in the html worker (worker.mjs) under HTML_LIMITS.timeoutMs and TUNING.htmlWorkerHeapMb.
+// here, then runs cheerio in the html worker pool (worker.mjs; up to TUNING.htmlWorkers workers, runs served in turn)
+// under HTML_LIMITS.timeoutMs and TUNING.htmlWorkerHeapMb; a call whose run ends is cancelled (see ../isolate.ts).
 // Refuses HTML over SHARED_LIMITS.textBytes, selectors over HTML_LIMITS.maxSelectorLength or that do not parse,
 // a `limit` over HTML_LIMITS.maxResults, a non-absolute `base`, unknown options, and results over
 // SHARED_LIMITS.outputBytes. Nothing is fetched or executed; metadata maps are built without a prototype.
@@ -9,8 +10,9 @@ import { absoluteUrl, bool, checkText, n, readOptions, text as textRule, typeNam
 import { SHARED_LIMITS } from "../limits.js";
 import { HTML_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
-import { mapFromEntries } from "../output.js";
+import { RESULT_FRAME_BYTES, mapFromEntries } from "../output.js";
 import { Isolate } from "../isolate.js";
+import { beginCall, type HostCallContext } from "../context.js";
 
 export interface SelectOptions {
   attr?: string;
@@ -48,6 +50,9 @@ export interface Metadata {
 
 const limitRule = withinLimit(HTML_LIMITS.maxResults);
 
+/** What the worker may return, as the result crosses (see output.ts). */
+const MAX_RESULT_BYTES = SHARED_LIMITS.outputBytes.default - RESULT_FRAME_BYTES;
+
 const SELECT_RULES: Record<string, OptionRule> = {
   attr: textRule(1, 256, "an attribute name such as \"href\"", (v) => !/[\s"'>/=\u0000]/.test(v)),
   limit: limitRule,
@@ -69,6 +74,8 @@ const isolate = new Isolate({
   script: new URL("../../src/html/worker.mjs", import.meta.url),
   timeoutMs: HTML_LIMITS.timeoutMs.default,
   heapMb: TUNING.htmlWorkerHeapMb.value,
+  startTimeoutMs: TUNING.workerStartTimeoutMs.value,
+  size: TUNING.htmlWorkers.value,
 });
 
 function checkSelector(fn: string, selector: unknown): string {
@@ -90,8 +97,9 @@ function checkSelector(fn: string, selector: unknown): string {
  * with `attr`, that attribute's value (elements without it are skipped); with `text: true`, the element's
  * visible text; otherwise its outer HTML.
  */
-export async function select(html: string, selector: string, options?: SelectOptions): Promise<string[]> {
+export async function select(html: string, selector: string, options?: SelectOptions, context?: HostCallContext): Promise<string[]> {
   const fn = "html.select";
+  const call = beginCall(fn, context);
   const source = checkText(fn, "html", html);
   const query = checkSelector(fn, selector);
   const o = readOptions(fn, options, SELECT_RULES);
@@ -105,8 +113,8 @@ export async function select(html: string, selector: string, options?: SelectOpt
     attr: o.attr,
     text: o.text === true,
     limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
-    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
-  });
+    maxOutputBytes: MAX_RESULT_BYTES,
+  }, [], call);
 }
 
 /**
@@ -114,11 +122,12 @@ export async function select(html: string, selector: string, options?: SelectOpt
  * with "\n"): script, style, head, noscript, template and similar elements, [hidden] and inline
  * display:none / visibility:hidden are left out; whitespace is collapsed; block elements and <br> end lines.
  */
-export async function text(html: string, selector?: string): Promise<string> {
+export async function text(html: string, selector?: string, context?: HostCallContext): Promise<string> {
   const fn = "html.text";
+  const call = beginCall(fn, context);
   const source = checkText(fn, "html", html);
   const query = selector === undefined ? undefined : checkSelector(fn, selector);
-  return isolate.run<string>(fn, "text", { fn, html: source, selector: query, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: SHARED_LIMITS.outputBytes.default });
+  return isolate.run<string>(fn, "text", { fn, html: source, selector: query, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: MAX_RESULT_BYTES }, [], call);
 }
 
 /**
@@ -126,8 +135,9 @@ export async function text(html: string, selector?: string): Promise<string> {
  * document's <base href>) with new URL, unresolvable ones dropped; `text` is the link's visible text on one
  * line (an area's alt).
  */
-export async function links(html: string, options?: UrlOptions): Promise<Link[]> {
+export async function links(html: string, options?: UrlOptions, context?: HostCallContext): Promise<Link[]> {
   const fn = "html.links";
+  const call = beginCall(fn, context);
   const source = checkText(fn, "html", html);
   const o = readOptions(fn, options, URL_RULES);
   return isolate.run<Link[]>(fn, "links", {
@@ -135,13 +145,14 @@ export async function links(html: string, options?: UrlOptions): Promise<Link[]>
     html: source,
     base: o.base,
     limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
-    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
-  });
+    maxOutputBytes: MAX_RESULT_BYTES,
+  }, [], call);
 }
 
 /** Every <img src>, in document order, at most `limit`: `src` resolved like links' href, `alt` ("" when absent). */
-export async function images(html: string, options?: UrlOptions): Promise<Image[]> {
+export async function images(html: string, options?: UrlOptions, context?: HostCallContext): Promise<Image[]> {
   const fn = "html.images";
+  const call = beginCall(fn, context);
   const source = checkText(fn, "html", html);
   const o = readOptions(fn, options, URL_RULES);
   return isolate.run<Image[]>(fn, "images", {
@@ -149,8 +160,8 @@ export async function images(html: string, options?: UrlOptions): Promise<Image[
     html: source,
     base: o.base,
     limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
-    maxOutputBytes: SHARED_LIMITS.outputBytes.default,
-  });
+    maxOutputBytes: MAX_RESULT_BYTES,
+  }, [], call);
 }
 
 /**
@@ -158,14 +169,17 @@ export async function images(html: string, options?: UrlOptions): Promise<Image[
  * properties (og: prefix removed) and other named metas, as null-prototype maps; the first occurrence of a key
  * wins and each map holds at most HTML_LIMITS.maxResults keys.
  */
-export async function metadata(html: string, options?: MetadataOptions): Promise<Metadata> {
+export async function metadata(html: string, options?: MetadataOptions, context?: HostCallContext): Promise<Metadata> {
   const fn = "html.metadata";
+  const call = beginCall(fn, context);
   const source = checkText(fn, "html", html);
   const o = readOptions(fn, options, METADATA_RULES);
   const raw = await isolate.run<Omit<Metadata, "openGraph" | "meta"> & { openGraph: [string, string][]; meta: [string, string][] }>(
     fn,
     "metadata",
-    { fn, html: source, base: o.base, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: SHARED_LIMITS.outputBytes.default },
+    { fn, html: source, base: o.base, limit: HTML_LIMITS.maxResults.default, maxOutputBytes: MAX_RESULT_BYTES },
+    [],
+    call,
   );
   return {
     title: raw.title,
@@ -177,7 +191,7 @@ export async function metadata(html: string, options?: MetadataOptions): Promise
   };
 }
 
-/** Host only (never pin it for guests): terminates the html worker; the next call starts a new one. */
+/** Host only (never pin it for guests): terminates the html workers; the next call starts a new one. */
 export async function shutdown(): Promise<void> {
   await isolate.shutdown();
 }

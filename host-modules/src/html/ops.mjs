@@ -5,6 +5,7 @@
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
 
 import { refusal, refusalCode } from "../refusal.mjs";
+import { stringSize } from "../result-size.mjs";
 
 /** The cheerio module, set by loadCheerio(). @type {typeof import("cheerio") | null} */
 let cheerio = null;
@@ -27,10 +28,11 @@ export function describe(fn, error) {
 
 // ── budget ───────────────────────────────────────────────────────────────────────────────────────────────
 
+/** A spender of `max` result bytes: each string counts as it crosses (escapes included), plus `extra` bytes. */
 function budget(fn, max) {
   let used = 0;
-  return (text, extra = 3) => {
-    used += Buffer.byteLength(text, "utf8") + extra;
+  return (text, extra = 0) => {
+    used += stringSize(text) + extra;
     if (used > max) {
       throw refusal("output-too-large", `${fn}: the result is over the ${max.toLocaleString("en-US")}-byte output limit; use a narrower selector or a lower limit`);
     }
@@ -279,7 +281,7 @@ export const OPS = {
         const key = property.slice(3);
         if (!seenOg.has(key) && openGraph.length < limit) {
           seenOg.add(key);
-          spend(key);
+          spend(key, 3); // a map with a key "\u0000" crosses as tagged pairs
           spend(content);
           openGraph.push([key, content]);
         }
@@ -287,7 +289,7 @@ export const OPS = {
       for (const key of [name, property.startsWith("og:") ? "" : property]) {
         if (key && !seenMeta.has(key) && meta.length < limit) {
           seenMeta.add(key);
-          spend(key);
+          spend(key, 3); // a map with a key "\u0000" crosses as tagged pairs
           spend(content);
           meta.push([key, content]);
         }

@@ -10,6 +10,8 @@ parentPort.on("message", async (message) => {
   const { id, op, payload } = message;
   try {
     await loadCheerio();
+    // cheerio is loaded: the call's own time limit starts now (see ../pool/worker-slot.ts).
+    parentPort.postMessage({ id, running: true });
     const handler = OPS[op];
     if (!handler) throw refusal("internal-error", `unknown operation ${op}`);
     const value = handler(payload);

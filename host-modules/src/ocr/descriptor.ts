@@ -19,6 +19,7 @@ export const ocr = {
     recognize: { params: [{ name: "image", type: "bytes" }, options()], summary: "Text, confidence and words recognised in a PNG or JPEG image." },
   },
   hostOnly: ["shutdown"],
+  callContext: true,
   limits: OCR_LIMITS,
   load: () => import("./index.js"),
 } satisfies HostModuleDescriptor;

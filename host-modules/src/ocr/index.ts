@@ -1,14 +1,15 @@
-// Owns ocr.recognize and ocr.shutdown on the host: checks the image and options, then runs the shared OCR engine
-// (engine.ts). Refuses languages outside OCR_LANGUAGES or not installed, images that are not PNG/JPEG/BMP, and
-// images whose header declares more than OCR_LIMITS.maxPixels (checked before decoding, see image.ts).
+// Owns ocr.recognize and ocr.shutdown on the host: checks the image and options, then runs it on the OCR worker
+// pool (engine.ts; a call whose run ends is cancelled). Refuses languages outside OCR_LANGUAGES or not installed,
+// images that are not PNG/JPEG/BMP, images whose header declares more than OCR_LIMITS.maxPixels (checked before
+// decoding, see image.ts), and results over SHARED_LIMITS.outputBytes.
 
-import type Tesseract from "tesseract.js";
 import { HostModuleError } from "../errors.js";
 import { checkBytes, quote, readOptions, text, type OptionRule } from "../check.js";
 import { OutputBudget, stringSize } from "../output.js";
 import { OCR_LANGUAGES } from "./descriptor.js";
 import { checkImage } from "./image.js";
-import { languageFolder, recognizeOnEngine, shutdownEngine } from "./engine.js";
+import { languageFolder, recognizeOnEngine, shutdownEngine, type RecognizedPage } from "./engine.js";
+import { beginCall, type HostCallContext } from "../context.js";
 
 export interface OcrOptions {
   language?: string;
@@ -30,36 +31,20 @@ const RULES: Record<string, OptionRule> = {
   language: text(1, 32, "a language code such as \"eng\""),
 };
 
-function toResult(fn: string, data: Tesseract.Page): OcrResult {
+function toResult(fn: string, page: RecognizedPage): OcrResult {
   const budget = new OutputBudget(fn);
-  const words: OcrWord[] = [];
-  const text = typeof data.text === "string" ? data.text : "";
-  budget.spend(stringSize(text), "crop the image to the text you need");
-  for (const block of data.blocks ?? []) {
-    for (const paragraph of block.paragraphs ?? []) {
-      for (const line of paragraph.lines ?? []) {
-        for (const word of line.words ?? []) {
-          const bbox = word.bbox ?? { x0: 0, y0: 0, x1: 0, y1: 0 };
-          const out: OcrWord = {
-            text: String(word.text ?? ""),
-            confidence: Number(word.confidence ?? 0),
-            bbox: { x0: Number(bbox.x0), y0: Number(bbox.y0), x1: Number(bbox.x1), y1: Number(bbox.y1) },
-          };
-          budget.spend(stringSize(out.text) + 80, "crop the image to the text you need");
-          words.push(out);
-        }
-      }
-    }
-  }
-  return { text, confidence: Number(data.confidence ?? 0), words };
+  budget.spend(stringSize(page.text), "crop the image to the text you need");
+  for (const word of page.words) budget.spend(stringSize(word.text) + 80, "crop the image to the text you need");
+  return { text: page.text, confidence: page.confidence, words: page.words };
 }
 
 /**
  * Recognizes the text of a PNG, JPEG or BMP image. `language` (default "eng") must be in OCR_LANGUAGES. Returns
  * the text, the mean confidence (0-100) and every word with its confidence and bounding box in pixels.
  */
-export async function recognize(image: Uint8Array, options?: OcrOptions): Promise<OcrResult> {
+export async function recognize(image: Uint8Array, options?: OcrOptions, context?: HostCallContext): Promise<OcrResult> {
   const fn = "ocr.recognize";
+  const call = beginCall(fn, context);
   const bytes = checkBytes(fn, "image", image);
   const o = readOptions(fn, options, RULES);
   const language = (o.language as string | undefined) ?? "eng";
@@ -71,7 +56,7 @@ export async function recognize(image: Uint8Array, options?: OcrOptions): Promis
     throw new HostModuleError("language-not-allowed", `${fn}: language ${quote(language)} is allowed but its @tesseract.js-data package is not installed`);
   }
   checkImage(fn, bytes);
-  const page = await recognizeOnEngine(fn, language, langPath, new Uint8Array(bytes));
+  const page = await recognizeOnEngine(fn, language, langPath, new Uint8Array(bytes), call);
   return toResult(fn, page);
 }
 

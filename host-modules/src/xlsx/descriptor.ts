@@ -27,6 +27,7 @@ export const xlsx = {
     write: { params: [{ name: "sheets", type: "array" }, options()], summary: "An .xlsx file from [{ name, rows }]." },
   },
   hostOnly: ["shutdown"],
+  callContext: true,
   limits: XLSX_LIMITS,
   load: () => import("./index.js"),
 } satisfies HostModuleDescriptor;

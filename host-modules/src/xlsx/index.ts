@@ -1,11 +1,12 @@
-// Owns xlsx.read and xlsx.write on the host. Checks every argument here; read passes the file through
-// prepare.ts (bomb-safe inflation, cell and reference caps, a clean re-zipped archive) before exceljs runs in
-// the xlsx worker under XLSX_LIMITS.timeoutMs and TUNING.xlsxWorkerHeapMb. Refuses unknown options, sheet names
+// Owns xlsx.read and xlsx.write on the host. Checks every argument here; the xlsx worker pool (worker.mjs; up to
+// TUNING.xlsxWorkers, runs served in turn, a call whose run ends is cancelled) passes the file through prepare.mjs
+// (bomb-safe inflation, cell and reference caps, a clean re-zipped archive) before exceljs reads it, all under
+// XLSX_LIMITS.timeoutMs and TUNING.xlsxWorkerHeapMb: nothing proportional to the file runs on the main thread. Refuses unknown options, sheet names
 // that break Excel's rules, cells that are not primitives, and more than XLSX_LIMITS.maxSheets sheets or
 // XLSX_LIMITS.maxCells cells. Builds header records without a prototype. Strings are always written as text,
 // never as formulas.
 
-import { HostModuleError, guarded } from "../errors.js";
+import { HostModuleError } from "../errors.js";
 import {
   anyOf,
   bool,
@@ -24,9 +25,9 @@ import {
 import { SHARED_LIMITS } from "../limits.js";
 import { XLSX_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
-import { OutputBudget, cellSize, record, stringSize, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { Isolate } from "../isolate.js";
-import { prepareWorkbook } from "./prepare.js";
+import { beginCall, type HostCallContext } from "../context.js";
 import { columnLetters, sheetNameProblem } from "./names.js";
 
 /** A cell as read returns it and write accepts it. Dates are read as ISO strings; write keeps strings as text. */
@@ -36,6 +37,7 @@ export interface XlsxReadOptions {
   sheet?: string | number;
   header?: boolean;
   maxRows?: number;
+  offset?: number;
 }
 
 export interface XlsxReadResult {
@@ -47,6 +49,8 @@ export interface XlsxReadResult {
   /** With header: true, the column names (deduplicated); otherwise []. */
   fields: string[];
   truncated: boolean;
+  /** The `offset` that reads the rows after these (when truncated), else null. */
+  next: number | null;
 }
 
 export interface XlsxSheet {
@@ -58,6 +62,7 @@ const READ_RULES: Record<string, OptionRule> = {
   sheet: anyOf(text(1, XLSX_LIMITS.maxSheetNameLength.default, "a sheet name"), intRange(0, XLSX_LIMITS.maxParts.default - 1)),
   header: bool,
   maxRows: withinLimit(XLSX_LIMITS.maxRows),
+  offset: intRange(0, XLSX_LIMITS.maxRows.ceiling),
 };
 
 /** write takes no options yet; the parameter exists so that adding one later does not change the signature. */
@@ -69,7 +74,20 @@ const isolate = new Isolate({
   script: new URL("../../src/xlsx/worker.mjs", import.meta.url),
   timeoutMs: XLSX_LIMITS.timeoutMs.default,
   heapMb: TUNING.xlsxWorkerHeapMb.value,
+  startTimeoutMs: TUNING.workerStartTimeoutMs.value,
+  size: TUNING.xlsxWorkers.value,
 });
+
+/** The limits prepare.mjs enforces in the worker (it cannot import the rows). */
+const WORKBOOK_LIMITS = {
+  maxParts: XLSX_LIMITS.maxParts.default,
+  maxInflatedBytes: XLSX_LIMITS.maxInflatedBytes.default,
+  maxCells: XLSX_LIMITS.maxCells.default,
+  maxRows: XLSX_LIMITS.maxRows.default,
+  maxColumns: XLSX_LIMITS.maxColumns.default,
+  maxSheetId: XLSX_LIMITS.maxSheetId.default,
+  chunkBytes: TUNING.zipInputChunkBytes.value,
+};
 
 function headerName(value: XlsxCell, column: number): string {
   if (value === null || value === "") return columnLetters(column);
@@ -81,38 +99,47 @@ function headerName(value: XlsxCell, column: number): string {
  * Reads one sheet (by name, exact then case-insensitive, or 0-based index; default the first). Rows are arrays
  * (`rows[i]` is Excel row i+1, `row[j]` column j+1, empty cells null, trailing empty cells dropped), or with
  * `header: true` null-prototype records keyed by row 1's values (blank header cells take the column letter,
- * duplicates get _1, _2), empty rows skipped. Rows past `maxRows`, XLSX_LIMITS.maxCells cells or
- * SHARED_LIMITS.outputBytes are cut and `truncated` is set.
+ * duplicates get _1, _2), empty rows skipped. The first `offset` rows (records, with a header) are skipped. Rows
+ * past `maxRows`, XLSX_LIMITS.maxCells cells or SHARED_LIMITS.outputBytes are cut, `truncated` is set and `next`
+ * is the offset of the first row left out.
  */
-export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promise<XlsxReadResult> {
+export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context?: HostCallContext): Promise<XlsxReadResult> {
   const fn = "xlsx.read";
+  const call = beginCall(fn, context);
   const file = checkBytes(fn, "bytes", bytes);
   const o = readOptions(fn, options, READ_RULES);
   const header = (o.header as boolean | undefined) ?? false;
   const maxRows = (o.maxRows as number | undefined) ?? XLSX_LIMITS.maxRows.default;
-  const archive = await guarded(fn, "parse-failed", "read the workbook", () => prepareWorkbook(fn, file));
+  const offset = (o.offset as number | undefined) ?? 0;
   const raw = await isolate.run<{ sheets: string[]; sheet: string; rows: XlsxCell[][]; truncated: boolean }>(
     fn,
     "read",
     {
       fn,
-      bytes: archive,
+      bytes: file,
+      limits: WORKBOOK_LIMITS,
       sheet: o.sheet,
+      header,
+      offset,
       maxRows: header ? maxRows + 1 : maxRows,
       maxCells: XLSX_LIMITS.maxCells.default,
-      maxOutputBytes: SHARED_LIMITS.outputBytes.default,
+      maxOutputBytes: SHARED_LIMITS.outputBytes.default - RESULT_FRAME_BYTES,
     },
-    [archive.buffer as ArrayBuffer],
+    [],
+    call,
   );
-  if (!header) return { sheets: raw.sheets, sheet: raw.sheet, rows: raw.rows, fields: [], truncated: raw.truncated };
+  const next = (truncated: boolean, returned: number) => (truncated ? offset + returned : null);
+  if (!header) return { sheets: raw.sheets, sheet: raw.sheet, rows: raw.rows, fields: [], truncated: raw.truncated, next: next(raw.truncated, raw.rows.length) };
 
   const [first = [], ...body] = raw.rows;
   const width = raw.rows.reduce((max, row) => Math.max(max, row.length), 0);
   const names: string[] = [];
   for (let c = 0; c < width; c++) names.push(headerName(first[c] ?? null, c + 1));
   const fields = uniqueNames(names);
-  const fieldBytes = fields.reduce((sum, f) => sum + stringSize(f), 0);
+  // Every record repeats the keys (and crosses tagged if one is "\u0000", the runtime's tag key).
+  const fieldBytes = fields.reduce((sum, f) => sum + stringSize(f), tagKeyOverhead(fields));
   const budget = new OutputBudget(fn);
+  budget.spend(raw.sheets.reduce((sum, name) => sum + stringSize(name), stringSize(raw.sheet)), "read fewer rows with maxRows");
   budget.spend(fieldBytes, "read fewer rows with maxRows");
   const records: Record<string, XlsxCell>[] = [];
   let truncated = raw.truncated;
@@ -130,7 +157,7 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions): Promis
     }
     records.push(record(fields, values) as Record<string, XlsxCell>);
   }
-  return { sheets: raw.sheets, sheet: raw.sheet, rows: records, fields, truncated };
+  return { sheets: raw.sheets, sheet: raw.sheet, rows: records, fields, truncated, next: next(truncated, records.length) };
 }
 
 function cell(fn: string, value: unknown, where: () => string): XlsxCell {
@@ -156,8 +183,9 @@ function cell(fn: string, value: unknown, where: () => string): XlsxCell {
  * Writes sheets (`{ name, rows }`, rows arrays of string | number | boolean | null) to an xlsx file. Strings
  * are stored as text even when they start with "=" or look like dates or numbers; null leaves a cell empty.
  */
-export async function write(sheets: XlsxSheet[], options?: Record<string, never>): Promise<Uint8Array> {
+export async function write(sheets: XlsxSheet[], options?: Record<string, never>, context?: HostCallContext): Promise<Uint8Array> {
   const fn = "xlsx.write";
+  const call = beginCall(fn, context);
   if (!Array.isArray(sheets)) throw new HostModuleError("input-invalid", `${fn}: sheets must be an array of { name, rows }, got ${typeName(sheets)}`);
   readOptions(fn, options, WRITE_RULES);
   if (sheets.length === 0) throw new HostModuleError("input-invalid", `${fn}: a workbook needs at least one sheet`);
@@ -200,14 +228,14 @@ export async function write(sheets: XlsxSheet[], options?: Record<string, never>
     });
     clean.push({ name, rows: out });
   });
-  const bytes = await isolate.run<Uint8Array>(fn, "write", { fn, sheets: clean });
-  if (bytes.byteLength > SHARED_LIMITS.outputBytes.default) {
+  const bytes = await isolate.run<Uint8Array>(fn, "write", { fn, sheets: clean }, [], call);
+  if (bytes.byteLength > SHARED_LIMITS.outputBytes.default - RESULT_FRAME_BYTES) {
     throw new HostModuleError("output-too-large", `${fn}: the workbook is ${n(bytes.byteLength)} bytes, over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
   }
   return bytes;
 }
 
-/** Host only (never pin it for guests): terminates the xlsx worker; the next call starts a new one. */
+/** Host only (never pin it for guests): terminates the xlsx workers; the next call starts a new one. */
 export async function shutdown(): Promise<void> {
   await isolate.shutdown();
 }

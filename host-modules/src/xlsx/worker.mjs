@@ -1,12 +1,16 @@
-// Owns the xlsx worker thread: reads a checked workbook (see prepare.ts) and writes validated sheets with
-// exceljs. Runs in a worker because exceljs is slow on large workbooks and has array-index traps the host
-// bounds in time and heap (see ../isolate.ts). Reads only sheet data: merges, validations, columns, drawings,
+// Owns the xlsx worker thread: checks a workbook and re-zips its checked parts (prepare.mjs), reads that with
+// exceljs, and writes validated sheets. Runs in a worker because the checks take time proportional to the file,
+// exceljs is slow on large workbooks and has array-index traps the host bounds in time and heap (see ../isolate.ts). Reads only sheet data: merges, validations, columns, drawings,
 // tables and conditional formats are not parsed (exceljs expands some of them cell by cell). Refuses a sheet
-// that does not exist; truncates rows at maxRows, maxCells (dense) and maxOutputBytes.
+// that does not exist; skips `offset` rows (after the header row, with header); truncates rows at maxRows, maxCells
+// (dense) and maxOutputBytes.
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
 
 import { parentPort } from "node:worker_threads";
 import { refusal, refusalCode } from "../refusal.mjs";
+import { firstLine } from "../format.mjs";
+import { cellSize } from "../result-size.mjs";
+import { prepareWorkbook } from "./prepare.mjs";
 
 /** @type {any} */
 let ExcelJS = null;
@@ -18,6 +22,8 @@ parentPort.on("message", async (message) => {
   try {
     ExcelJS ??= (await import("exceljs")).default;
     fflate ??= await import("fflate");
+    // exceljs is loaded: the call's own time limit starts now (see ../pool/worker-slot.ts).
+    parentPort.postMessage({ id, running: true });
     const handler = OPS[op];
     if (!handler) throw refusal("internal-error", `unknown operation ${op}`);
     const { value, transfer } = await handler(payload);
@@ -72,13 +78,6 @@ function convert(value, depth = 0) {
   return null;
 }
 
-function cellSize(value) {
-  if (typeof value === "string") return Buffer.byteLength(value, "utf8") + 3;
-  if (typeof value === "number") return String(value).length + 1;
-  if (typeof value === "boolean") return 6;
-  return 5;
-}
-
 function pickSheet(fn, worksheets, sheet) {
   if (sheet === undefined || sheet === null) {
     if (!worksheets.length) throw refusal("sheet-not-found", `${fn}: the workbook has no sheets`);
@@ -97,11 +96,34 @@ function pickSheet(fn, worksheets, sheet) {
   throw refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
 }
 
+/** The values of sheet row `r` (1-based): empty cells null, trailing empty cells dropped. */
+function rowValues(worksheet, r) {
+  const row = worksheet.findRow(r);
+  const width = row ? Math.min(row.cellCount, 16_384) : 0;
+  const values = [];
+  let used = 0;
+  for (let c = 1; c <= width; c++) {
+    const cell = row.findCell(c);
+    const value = !cell || cell.type === MERGE ? null : convert(cell.value);
+    values.push(value);
+    if (value !== null) used = c;
+  }
+  values.length = used;
+  return values;
+}
+
 const OPS = {
-  async read({ fn, bytes, sheet, maxRows, maxCells, maxOutputBytes }) {
+  async read({ fn, bytes, sheet, header, offset, maxRows, maxCells, maxOutputBytes, limits }) {
+    let archive;
+    try {
+      archive = prepareWorkbook(fn, bytes, limits);
+    } catch (error) {
+      if (refusalCode(error) || error instanceof RangeError) throw error;
+      throw refusal("parse-failed", `${fn}: could not read the workbook: ${firstLine(error)}`);
+    }
     const workbook = new ExcelJS.Workbook();
     try {
-      await workbook.xlsx.load(bytes, { ignoreNodes: IGNORE_NODES });
+      await workbook.xlsx.load(archive, { ignoreNodes: IGNORE_NODES });
     } catch (error) {
       if (error instanceof RangeError) throw error;
       throw refusal("parse-failed", `${fn}: the workbook could not be read: ${String(error?.message ?? error).split("\n", 1)[0].slice(0, 200)}`);
@@ -118,24 +140,23 @@ const OPS = {
     }
     const rows = [];
     let cells = 0;
-    let bytesUsed = 0;
+    // The sheet names cross with the rows.
+    let bytesUsed = sheets.reduce((sum, name) => sum + cellSize(name), cellSize(worksheet.name));
     let truncated = false;
+    let skipped = 0;
     for (let r = 1; r <= last; r++) {
       if (rows.length >= maxRows) {
         truncated = true;
         break;
       }
-      const row = worksheet.findRow(r);
-      const width = row ? Math.min(row.cellCount, 16_384) : 0;
-      const values = [];
-      let used = 0;
-      for (let c = 1; c <= width; c++) {
-        const cell = row.findCell(c);
-        const value = !cell || cell.type === MERGE ? null : convert(cell.value);
-        values.push(value);
-        if (value !== null) used = c;
+      const values = rowValues(worksheet, r);
+      // With a header, row 1 always comes first, and empty rows are no records (neither returned nor counted).
+      const isHeader = header && r === 1;
+      if (header && !isHeader && values.length === 0) continue;
+      if (!isHeader && skipped < offset) {
+        skipped++;
+        continue;
       }
-      values.length = used;
       let size = 2;
       for (const value of values) size += cellSize(value);
       if (cells + values.length > maxCells || bytesUsed + size > maxOutputBytes) {

@@ -2,39 +2,45 @@
 // the caller's bytes. Inflates every part bomb-safely (counting bytes produced), then refuses: DTDs, more than
 // XLSX_LIMITS.maxCells cells, cell and row references outside Excel's grid, sheet ids over XLSX_LIMITS.maxSheetId
 // (exceljs indexes arrays by them). Removes <definedNames> (exceljs expands their ranges cell by cell). Re-zips the parts
-// as stored entries, so exceljs reads exactly the parts that were checked (no central-directory tricks).
+// as stored entries, so exceljs reads exactly the parts that were checked. Runs in the xlsx worker (plain
+// JavaScript), never on the host's main thread: the scans are linear but a 50 MiB workbook takes about a second.
+// The limits arrive with the call (the host reads them from XLSX_LIMITS).
 
 import { Zip, ZipPassThrough } from "fflate";
-import { HostModuleError } from "../errors.js";
-import { n } from "../check.js";
-import { XLSX_LIMITS } from "./descriptor.js";
-import { concat, inflateArchive, type InflatedEntry } from "../zip/inflate.js";
+import { refusal } from "../refusal.mjs";
+import { n } from "../format.mjs";
+import { concat, inflateArchive } from "../zip/inflate.mjs";
+
+/**
+ * @typedef {{ maxParts: number, maxInflatedBytes: number, maxCells: number, maxRows: number, maxColumns: number,
+ *   maxSheetId: number, chunkBytes?: number }} WorkbookLimits
+ */
 
 /**
  * A start tag with its attribute text, allowing ">" inside quoted values. "<" may not appear inside a tag in XML,
  * so every match attempt stops at the next "<": the scan stays linear however hostile the text.
  */
-const tag = (name: string): RegExp => new RegExp(`<${name}(?=[\\s/>])((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>`, "g");
+const tag = (name) => new RegExp(`<${name}(?=[\\s/>])((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>`, "g");
 const ROW_TAG = tag("row");
 const CELL_TAG = tag("c");
 const SHEET_TAG = tag("sheet");
 const DEFINED_NAME = /<definedName(?=[\s/>])/;
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /** Decodes the XML entities a parser would decode in an attribute value. */
-function decodeXml(value: string): string {
-  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, entity: string) => {
+function decodeXml(value) {
+  return value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, entity) => {
     if (entity.startsWith("#x")) return String.fromCodePoint(Math.min(parseInt(entity.slice(2), 16), 0x10ffff));
     if (entity.startsWith("#")) return String.fromCodePoint(Math.min(parseInt(entity.slice(1), 10), 0x10ffff));
     return ENTITIES[entity] ?? "";
   });
 }
 
-const ATTRIBUTE_PATTERNS = new Map<string, RegExp>();
+const ATTRIBUTE_PATTERNS = new Map();
 
 /** The decoded value of attribute `name` in a tag's attribute text, or undefined. */
-function attribute(attributes: string, name: string): string | undefined {
+function attribute(attributes, name) {
   let pattern = ATTRIBUTE_PATTERNS.get(name);
   if (!pattern) {
     pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
@@ -46,7 +52,7 @@ function attribute(attributes: string, name: string): string | undefined {
 }
 
 /** 1-based column number of letters "A".."XFD" (any length; the caller bounds it). */
-function columnNumber(letters: string): number {
+function columnNumber(letters) {
   let value = 0;
   for (const char of letters.toUpperCase()) {
     value = value * 26 + (char.charCodeAt(0) - 64);
@@ -58,34 +64,34 @@ function columnNumber(letters: string): number {
 const decoder = new TextDecoder("utf-8");
 const encoder = new TextEncoder();
 
-function checkSheetXml(fn: string, part: string, xml: string, counter: { cells: number }): void {
+function checkSheetXml(fn, part, xml, counter, limits) {
   for (const match of xml.matchAll(ROW_TAG)) {
-    const r = attribute(match[1]!, "r");
+    const r = attribute(match[1], "r");
     if (r === undefined) continue;
     const row = parseInt(r, 10);
-    if (!(row >= 1 && row <= XLSX_LIMITS.maxRows.default)) {
-      throw new HostModuleError("parse-failed", `${fn}: ${part} has a row number outside Excel's 1..${n(XLSX_LIMITS.maxRows.default)}`);
+    if (!(row >= 1 && row <= limits.maxRows)) {
+      throw refusal("parse-failed", `${fn}: ${part} has a row number outside Excel's 1..${n(limits.maxRows)}`);
     }
   }
   for (const match of xml.matchAll(CELL_TAG)) {
     counter.cells++;
-    if (counter.cells > XLSX_LIMITS.maxCells.default) {
-      throw new HostModuleError("input-too-large", `${fn}: the workbook has more than ${n(XLSX_LIMITS.maxCells.default)} cells; split it into smaller workbooks`);
+    if (counter.cells > limits.maxCells) {
+      throw refusal("input-too-large", `${fn}: the workbook has more than ${n(limits.maxCells)} cells; split it into smaller workbooks`);
     }
-    const ref = attribute(match[1]!, "r");
+    const ref = attribute(match[1], "r");
     if (ref === undefined) continue;
     const parts = /^\s*\$?([A-Za-z]+)\$?([0-9]+)\s*$/.exec(ref);
-    if (!parts) throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference that is not A1-style`);
-    const column = columnNumber(parts[1]!);
-    const row = parseInt(parts[2]!, 10);
-    if (column < 1 || column > XLSX_LIMITS.maxColumns.default || row < 1 || row > XLSX_LIMITS.maxRows.default) {
-      throw new HostModuleError("parse-failed", `${fn}: ${part} has a cell reference outside Excel's grid (A1..XFD1048576)`);
+    if (!parts) throw refusal("parse-failed", `${fn}: ${part} has a cell reference that is not A1-style`);
+    const column = columnNumber(parts[1]);
+    const row = parseInt(parts[2], 10);
+    if (column < 1 || column > limits.maxColumns || row < 1 || row > limits.maxRows) {
+      throw refusal("parse-failed", `${fn}: ${part} has a cell reference outside Excel's grid (A1..XFD1048576)`);
     }
   }
 }
 
 /** `xml` without its <definedNames> elements, found with forward-only searches (linear time). */
-function withoutDefinedNames(fn: string, xml: string): string {
+function withoutDefinedNames(fn, xml) {
   const open = "<definedNames";
   const close = "</definedNames";
   let out = "";
@@ -100,13 +106,13 @@ function withoutDefinedNames(fn: string, xml: string): string {
       continue;
     }
     const tagEnd = xml.indexOf(">", start);
-    if (tagEnd < 0) throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
-    let end: number;
+    if (tagEnd < 0) throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
+    let end;
     if (xml[tagEnd - 1] === "/") end = tagEnd + 1;
     else {
       const closing = xml.indexOf(close, tagEnd);
       const closingEnd = closing < 0 ? -1 : xml.indexOf(">", closing);
-      if (closingEnd < 0) throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
+      if (closingEnd < 0) throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
       end = closingEnd + 1;
     }
     out += xml.slice(position, start);
@@ -115,27 +121,27 @@ function withoutDefinedNames(fn: string, xml: string): string {
   return out + xml.slice(position);
 }
 
-function checkWorkbookXml(fn: string, xml: string): string {
+function checkWorkbookXml(fn, xml, limits) {
   let sheets = 0;
   for (const match of xml.matchAll(SHEET_TAG)) {
     sheets++;
-    if (sheets > XLSX_LIMITS.maxParts.default) throw new HostModuleError("input-too-large", `${fn}: the workbook lists more than ${n(XLSX_LIMITS.maxParts.default)} sheets`);
-    const id = attribute(match[1]!, "sheetId");
+    if (sheets > limits.maxParts) throw refusal("input-too-large", `${fn}: the workbook lists more than ${n(limits.maxParts)} sheets`);
+    const id = attribute(match[1], "sheetId");
     if (id === undefined) continue;
     const value = parseInt(id, 10);
-    if (!(value >= 1 && value <= XLSX_LIMITS.maxSheetId.default)) {
-      throw new HostModuleError("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(XLSX_LIMITS.maxSheetId.default)}`);
+    if (!(value >= 1 && value <= limits.maxSheetId)) {
+      throw refusal("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(limits.maxSheetId)}`);
     }
   }
   const stripped = withoutDefinedNames(fn, xml);
   if (DEFINED_NAME.test(stripped)) {
-    throw new HostModuleError("parse-failed", `${fn}: the workbook's defined names are malformed`);
+    throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
   }
   return stripped;
 }
 
-function rezip(entries: InflatedEntry[]): Uint8Array {
-  const chunks: Uint8Array[] = [];
+function rezip(entries) {
+  const chunks = [];
   let size = 0;
   const writer = new Zip((error, chunk) => {
     if (error) throw error;
@@ -152,15 +158,22 @@ function rezip(entries: InflatedEntry[]): Uint8Array {
   return concat(chunks, size);
 }
 
-/** Checks an xlsx file and returns the archive to hand to exceljs (see the file comment). */
-export function prepareWorkbook(fn: string, bytes: Uint8Array): Uint8Array {
+/**
+ * Checks an xlsx file and returns the archive to hand to exceljs (see the file comment).
+ * @param {string} fn
+ * @param {Uint8Array} bytes
+ * @param {WorkbookLimits} limits
+ * @returns {Uint8Array}
+ */
+export function prepareWorkbook(fn, bytes, limits) {
   const entries = inflateArchive(fn, bytes, {
-    maxEntries: XLSX_LIMITS.maxParts.default,
-    maxBytes: XLSX_LIMITS.maxInflatedBytes.default,
+    maxEntries: limits.maxParts,
+    maxBytes: limits.maxInflatedBytes,
+    chunkBytes: limits.chunkBytes,
     advice: "this is not a workbook exceljs should open",
   });
   if (!entries.some((e) => e.name.replace(/^\//, "") === "xl/workbook.xml")) {
-    throw new HostModuleError("parse-failed", `${fn}: the archive has no xl/workbook.xml; it is not an xlsx workbook`);
+    throw refusal("parse-failed", `${fn}: the archive has no xl/workbook.xml; it is not an xlsx workbook`);
   }
   const counter = { cells: 0 };
   for (const entry of entries) {
@@ -168,12 +181,12 @@ export function prepareWorkbook(fn: string, bytes: Uint8Array): Uint8Array {
     if (/xl\/media\//.test(entry.name)) continue;
     const xml = decoder.decode(entry.data);
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-      throw new HostModuleError("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
+      throw refusal("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
     }
     // exceljs matches worksheet names with an unanchored regex, so every part is checked as a sheet could be.
-    checkSheetXml(fn, entry.name, xml, counter);
+    checkSheetXml(fn, entry.name, xml, counter, limits);
     // exceljs drops one leading "/" before matching "xl/workbook.xml".
-    if (entry.name.replace(/^\//, "") === "xl/workbook.xml") entry.data = encoder.encode(checkWorkbookXml(fn, xml));
+    if (entry.name.replace(/^\//, "") === "xl/workbook.xml") entry.data = encoder.encode(checkWorkbookXml(fn, xml, limits));
   }
   return rezip(entries);
 }

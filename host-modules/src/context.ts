@@ -1,0 +1,39 @@
+// Owns the per-call context the registry passes to a host module after the call's declared arguments: which run
+// made the call (pools serve runs in turn) and the signal that fires when that run ends (its work is cancelled).
+// A guest never supplies it: the registry refuses extra arguments and appends the context itself. Refuses to treat
+// anything but a plain { runId?, signal? } as a context, so a direct host caller passing junk gets no context.
+
+import { HostModuleError } from "./errors.js";
+
+/** What a host module knows of the call beyond its arguments. */
+export interface HostCallContext {
+  /** The run that made the call; calls of different runs are served in turn. */
+  runId?: string;
+  /** Aborted when the run ends: queued work is dropped, running work stopped, the call fails with `cancelled`. */
+  signal?: AbortSignal;
+}
+
+/** The queue lane of calls made without a run (a host calling a module directly). */
+export const NO_RUN = "";
+
+/** A usable context from whatever was passed in the context position, or an empty one. */
+export function callContext(value: unknown): HostCallContext {
+  if (typeof value !== "object" || value === null) return {};
+  const { runId, signal } = value as { runId?: unknown; signal?: unknown };
+  return {
+    ...(typeof runId === "string" ? { runId } : {}),
+    ...(signal instanceof AbortSignal ? { signal } : {}),
+  };
+}
+
+/** The error a call gets when its run ended before or while it ran. */
+export function cancelled(fn: string): HostModuleError {
+  return new HostModuleError("cancelled", `${fn}: the run that made this call ended, so its work was stopped`);
+}
+
+/** The call's context (see callContext); throws `cancelled` when its run has already ended, before any work starts. */
+export function beginCall(fn: string, value: unknown): HostCallContext {
+  const context = callContext(value);
+  if (context.signal?.aborted) throw cancelled(fn);
+  return context;
+}
