@@ -52,9 +52,14 @@ export const COMPILER_CODES = {
     hint: "keep one of the two keys: subpaths that differ only by letter case, a trailing /, // or ./ are the same module",
   },
   "manifest-path-escape": {
-    meaning: "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack",
-    hint: (d) =>
-      `ship the file inside the pack and point ${d.path ? `\`${d.path}\`` : "the field"} at it with a plain relative path (no .., backslash, absolute path, node_modules, or symlink leaving the pack)`,
+    meaning: "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack; or a file an npm module's bundle resolves lies outside the pack and its package's own folder",
+    hint: (d) => {
+      const file = detail(d, "file");
+      if (file) {
+        return `a dependency reaches ${file}, outside the pack and outside its own package folder (through its main, exports, an import or a symlink): fix or replace that dependency so every file it loads is its own`;
+      }
+      return `ship the file inside the pack and point ${d.path ? `\`${d.path}\`` : "the field"} at it with a plain relative path (no .., backslash, absolute path, node_modules, or symlink leaving the pack)`;
+    },
   },
   "manifest-npm-not-dependency": {
     meaning: "a guest module's `npm` names a package that is not in the pack's dependencies",
