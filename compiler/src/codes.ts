@@ -233,6 +233,13 @@ export const COMPILER_CODES = {
     meaning: "a declared export uses bytes, but the module lacks a memory exported as \"memory\" or an alloc(i32) -> i32 function",
     hint: "export the memory as \"memory\" and a function \"alloc(i32 size) -> i32 ptr\" (compiler/src/wasm/CONVENTION.md)",
   },
+  "wasm-feature-refused": {
+    meaning: "the binary uses a WebAssembly feature outside the admitted list (exception handling, tail calls, SIMD, threads, GC, …; the feature is named)",
+    hint: (d) => {
+      const feature = detail(d, "feature");
+      return `rebuild the module without ${feature && feature !== "unknown" ? `the ${feature} feature` : "that instruction"}: only the MVP, mutable-globals, sign-extension, saturating-float-to-int, multi-value, bulk-memory and reference-types are admitted (compiler README, "Host and WASM admission")`;
+    },
+  },
   "wasm-limits-raised": {
     meaning: "the manifest's wasm `limits` raise one of the WASM pool's default budgets (a pack may only lower them)",
     hint: "lower or drop that entry of the manifest's `limits`: a pack may only tighten callsPerRun, inFlight, callTimeoutMs and totalTimeMs",

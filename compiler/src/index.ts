@@ -27,6 +27,7 @@ export { createSandboxProbe, compileWithSandbox, type SandboxProbe } from "./san
 export type { HostAdmitter } from "./admission/host.js";
 export type { WasmCatalogInfo } from "./admission/wasm.js";
 export { admitWasm, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
+export { ADMITTED_WASM_FEATURES } from "./wasm/features.js";
 export { BYTES_CONVENTION } from "./wasm/convention.js";
 export { WASM_LIMIT_ROWS, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, type WasmLimits } from "./wasm/limits.js";
 export { docs, type DocsOptions } from "./docs.js";
