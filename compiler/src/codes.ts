@@ -89,6 +89,13 @@ export const COMPILER_CODES = {
     meaning: "a pack of the same name in a later root replaced this one",
     hint: "if the override is intended there is nothing to do; otherwise remove one copy or reorder --packs / CAPSULE_PACK_PATH (later roots win)",
   },
+  "pack-shadow-refused": {
+    meaning: "a pack is named like a pack of a protected root (the shipped packs) and would shadow it; it is refused and the protected pack kept",
+    hint: (d) => {
+      const pack = detail(d, "pack");
+      return `${pack ?? "this pack"} is named like a shipped pack: rename it, or if you mean to replace the shipped pack, install it with \`capsule packs install --allow-shadow-shipped\` (recorded in the ledger)`;
+    },
+  },
   "pack-duplicate-name": {
     meaning: "two folders in the same root declare the same pack name; the first (by folder name) is kept",
     hint: "two folders of one root declare this name: remove or rename one of them (the first by folder name is kept)",

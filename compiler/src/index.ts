@@ -2,7 +2,7 @@
 // other modules are internal.
 
 export { compile, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
-export { discoverPacks, type DiscoverOptions } from "./discovery/discover.js";
+export { discoverPacks, type DiscoverOptions, type PackVerdict, type PackVerdictInput } from "./discovery/discover.js";
 export { extractSummary } from "./discovery/skill.js";
 export { checkManifest, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";
 export { validateManifestSchema, manifestSchema, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";

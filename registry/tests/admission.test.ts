@@ -1,5 +1,9 @@
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createRegistry, defaultRegistry, isLookalike, skeleton } from "../src/index.js";
+import { createRegistry, defaultRegistry, isLookalike, shippedPackRoot, skeleton } from "../src/index.js";
 
 const registry = defaultRegistry();
 
@@ -55,5 +59,39 @@ describe("applications registering their own host modules", () => {
     const pin = (id: string) => ({ id, package: "@acme/x", exports: {}, load: async () => ({}) });
     expect(() => own.register(pin("capsule.csv"))).toThrow(/already pinned/);
     expect(() => own.register(pin("Capsule.Csv"))).toThrow(/looks like/);
+  });
+});
+
+describe("a pin binds the pinned package's copy, not only its name", () => {
+  const shippedCsv = fileURLToPath(new URL("../../packs/csv", import.meta.url));
+
+  it("finds the copy Capsule ships, and admits it by its folder", () => {
+    expect(shippedPackRoot("@capsule/csv")).toBe(realpathSync(shippedCsv));
+    expect(registry.admit({ name: "@capsule/csv", root: shippedCsv }, "capsule.csv")).toMatchObject({ ok: true });
+  });
+
+  it("refuses another package that takes the shipped name, naming both folders", () => {
+    const impostor = mkdtempSync(path.join(tmpdir(), "capsule-impostor-"));
+    try {
+      const result = registry.admit({ name: "@capsule/csv", root: impostor }, "capsule.csv");
+      expect(result).toMatchObject({ ok: false, code: "host-id-pinned-elsewhere" });
+      if (result.ok) return;
+      expect(result.message).toContain(realpathSync(shippedCsv));
+      expect(result.message).toContain(impostor);
+    } finally {
+      rmSync(impostor, { recursive: true, force: true });
+    }
+  });
+
+  it("binds an application's pin to the root it gives", () => {
+    const own = createRegistry({ shipped: false });
+    const mine = mkdtempSync(path.join(tmpdir(), "capsule-own-"));
+    try {
+      own.register({ id: "acme.billing", package: "@acme/billing", root: mine, exports: {}, load: async () => ({}) });
+      expect(own.admit({ name: "@acme/billing", root: mine }, "acme.billing").ok).toBe(true);
+      expect(own.admit({ name: "@acme/billing", root: tmpdir() }, "acme.billing")).toMatchObject({ ok: false, code: "host-id-pinned-elsewhere" });
+    } finally {
+      rmSync(mine, { recursive: true, force: true });
+    }
   });
 });
