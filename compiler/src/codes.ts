@@ -96,6 +96,14 @@ export const COMPILER_CODES = {
       return `${pack ?? "this pack"} is named like a shipped pack: rename it, or if you mean to replace the shipped pack, install it with \`capsule packs install --allow-shadow-shipped\` (recorded in the ledger)`;
     },
   },
+  "pack-install-too-many-files": {
+    meaning: "an install would add more files to the install root than PACK_INSTALL_MAX_FILES (the pack and the dependencies npm adds with it)",
+    hint: "the pack (with its dependencies) has too many files: ask its author to publish only what it needs (package.json `files`), or raise the cap within its ceiling (`capsule packs install --max-files <n>`)",
+  },
+  "pack-install-too-large": {
+    meaning: "an install would add more unpacked bytes to the install root than PACK_INSTALL_MAX_BYTES",
+    hint: "the pack (with its dependencies) is too large unpacked: ask its author to drop data it does not need, or raise the cap within its ceiling (`capsule packs install --max-bytes <n>`)",
+  },
   "pack-duplicate-name": {
     meaning: "two folders in the same root declare the same pack name; the first (by folder name) is kept",
     hint: "two folders of one root declare this name: remove or rename one of them (the first by folder name is kept)",

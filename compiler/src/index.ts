@@ -17,8 +17,8 @@ export { COMPILER_CODES, ALL_CODES, type Code, type CodeRow, type HintSource } f
 export { CompilerError } from "./errors.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export {
-  LIMITS, COMPILE_CONCURRENCY, PROBE_BUDGETS, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, resolveLimits,
-  type CompilerLimits, type LimitName, type LimitRow,
+  LIMITS, COMPILE_CONCURRENCY, PROBE_BUDGETS, INSTALL_LIMITS, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, resolveLimits, resolveInstallLimits,
+  type CompilerLimits, type InstallLimits, type LimitName, type LimitRow,
 } from "./limits.js";
 export { FORBIDDEN_GLOBALS, type ForbiddenGlobal } from "./forbidden-globals.js";
 export { COMPILER_VERSION } from "./version.js";
