@@ -21,8 +21,11 @@ export interface FixtureRegistry {
   url: string;
   /** `npm pack` of a folder written from `files` (package.json made from name, version and `manifest`). */
   publish(name: string, version: string, manifest: Record<string, unknown>, files: Record<string, string>): void;
-  /** Hold every tarball response until release(); resolves `requested` when the first held request arrives. */
-  stallTarballs(): { requested: Promise<void>; release(): void };
+  /**
+   * Hold tarball responses (of `name` only, when given) until release() drops them or deliver() sends them;
+   * `requested` resolves when the first held request arrives.
+   */
+  stallTarballs(name?: string): { requested: Promise<void>; release(): void; deliver(): void };
   requests: string[];
   /** npm environment pointing at this registry, with a fresh cache and no retries. */
   env(): NodeJS.ProcessEnv;
@@ -33,7 +36,7 @@ export async function fixtureRegistry(): Promise<FixtureRegistry> {
   const work = tempDir("capsule-fixture-registry-");
   const versions: Version[] = [];
   const requests: string[] = [];
-  let stall: { held: ServerResponse[]; arrived: () => void; released: boolean } | undefined;
+  let stall: { name?: string; held: Array<{ res: ServerResponse; send: () => void }>; arrived: () => void; released: boolean } | undefined;
   let url = "";
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
@@ -43,8 +46,8 @@ export async function fixtureRegistry(): Promise<FixtureRegistry> {
       const send = () => {
         if (!res.destroyed) res.writeHead(200, { "content-type": "application/octet-stream" }).end(tarball.bytes);
       };
-      if (stall && !stall.released) {
-        stall.held.push(res); // never answered: release() ends the connection
+      if (stall && !stall.released && (stall.name === undefined || stall.name === tarball.name)) {
+        stall.held.push({ res, send }); // answered by deliver(), or dropped by release()
         stall.arrived();
         return;
       }
@@ -87,19 +90,17 @@ export async function fixtureRegistry(): Promise<FixtureRegistry> {
       const file = packed.stdout.trim().split("\n").pop()!;
       versions.push({ name, version, file, bytes: readFileSync(join(work, file)) });
     },
-    stallTarballs() {
+    stallTarballs(name) {
       let arrived!: () => void;
       const requested = new Promise<void>((resolve) => (arrived = resolve));
-      const s = { held: [] as ServerResponse[], arrived, released: false };
+      const s = { name, held: [] as Array<{ res: ServerResponse; send: () => void }>, arrived, released: false };
       stall = s;
-      return {
-        requested,
-        release() {
-          s.released = true;
-          for (const res of s.held) res.destroy(); // the install that asked is gone: end its connection
-          stall = undefined;
-        },
+      const end = (how: "drop" | "send") => {
+        s.released = true;
+        for (const h of s.held) (how === "drop" ? h.res.destroy() : h.send());
+        if (stall === s) stall = undefined;
       };
+      return { requested, release: () => end("drop"), deliver: () => end("send") };
     },
     env: () => ({ npm_config_registry: `${url}/`, npm_config_cache: tempDir("capsule-npm-cache-"), npm_config_fetch_retries: "0" }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,13 +1,14 @@
-// Installs into one home take its lock (<home>/.lock): two real CLI installs started at once both succeed, one after
-// the other, with nothing left behind; a live holder makes the next install wait, or refuse with home-locked once
-// --wait runs out (naming the holder); a dead holder's lock is taken over. Offline: folder packs only.
+// Installs into one home take its lock (<home>/.lock): a second real CLI install started while the first sits inside npm
+// (its tarball held back by the loopback registry) waits, then both succeed with nothing left behind; a live holder
+// makes the next install wait, or refuse with home-locked once --wait runs out (naming the holder); a dead holder's
+// lock is taken over. Never the public network.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { capsuleAsync } from "./fixture-registry.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capsuleAsync, fixtureRegistry, type FixtureRegistry } from "./fixture-registry.js";
 import { capsule, tempDir, tempHome } from "./helpers.js";
 
 const offline = { npm_config_offline: "true" };
@@ -22,7 +23,14 @@ function makePack(name: string, word: string): string {
 }
 
 const one = makePack("@acme/one", "first");
-const two = makePack("@acme/two", "second");
+const manifest = { capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } };
+let registry: FixtureRegistry;
+beforeAll(async () => {
+  registry = await fixtureRegistry();
+  registry.publish("@acme/one", "1.0.0", manifest, { "src/index.js": `export const word = "first";` });
+  registry.publish("@acme/two", "1.0.0", manifest, { "src/index.js": `export const word = "second";` });
+}, 60_000);
+afterAll(() => registry.close());
 const importWord = (home: string, name: string) => JSON.parse(capsule(["run", "-", "--home", home, "--json"], { input: `import { word } from "${name}"; return word` }).stdout);
 const lockOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -30,10 +38,15 @@ const lockOf = (pid: number) => {
 };
 
 describe("the home's lock", () => {
-  it("two installs started at once both succeed, and leave neither backups nor staging behind", async () => {
+  it("a second install waits while the first is mid-npm, then both succeed, leaving neither backups nor staging behind", async () => {
     const home = tempHome();
-    const a = capsuleAsync(["packs", "install", one, "--home", home], offline);
-    const b = capsuleAsync(["packs", "install", two, "--home", home], offline);
+    const stall = registry.stallTarballs("@acme/one");
+    const a = capsuleAsync(["packs", "install", "@acme/one", "--home", home], registry.env());
+    await stall.requested; // the first install now sits inside npm, holding the lock
+    const b = capsuleAsync(["packs", "install", "@acme/two", "--home", home], registry.env());
+    const first = await Promise.race([b.stderrLine(/waiting for packs install @acme\/one/).then(() => "waited"), b.done.then(() => "finished")]);
+    expect(first).toBe("waited");
+    stall.deliver();
     const [ra, rb] = await Promise.all([a.done, b.done]);
     expect(ra.status, ra.stderr).toBe(0);
     expect(rb.status, rb.stderr).toBe(0);

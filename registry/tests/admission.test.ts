@@ -29,13 +29,27 @@ describe("which pack may declare a host id", () => {
 
   it.each([
     ["case", "Capsule.CSV"],
-    ["Cyrillic letters", "сapsule.сsv"],
-    ["Greek omicron and digit one", "capsu1e.csv"],
+    ["a digit one for l", "capsu1e.csv"],
     ["separators", "capsule-csv"],
-    ["fullwidth letters", "ｃａｐｓｕｌｅ.csv"],
     ["a doubled letter", "capsulle.csv"],
   ])("refuses a look-alike id (%s)", (_label, id) => {
     expect(registry.admit("@capsule/csv", id)).toMatchObject({ ok: false, code: "host-id-lookalike" });
+  });
+
+  // Each id really is written in the script its label names (\u escapes, so no editor can fold them to Latin).
+  it.each([
+    ["Cyrillic es for c (U+0441)", "\u0441apsule.\u0441sv", [0x441, 0x441]],
+    ["Cyrillic dze for s (U+0455)", "capsule.c\u0455v", [0x455]],
+    ["Cyrillic a and er (U+0430, U+0440)", "c\u0430\u0440sule.csv", [0x430, 0x440]],
+    ["Greek alpha for a (U+03B1)", "c\u03b1psule.csv", [0x3b1]],
+    ["Greek upsilon for u (U+03C5)", "caps\u03c5le.csv", [0x3c5]],
+    ["Greek rho and alpha mixed with Cyrillic es (U+03C1, U+03B1, U+0441)", "\u0441\u03b1\u03c1sule.csv", [0x441, 0x3b1, 0x3c1]],
+    ["fullwidth letters (U+FF43 …)", "\uff43\uff41\uff50\uff53\uff55\uff4c\uff45.csv", [0xff43, 0xff41, 0xff50, 0xff53, 0xff55, 0xff4c, 0xff45]],
+  ])("refuses a look-alike id written with non-Latin letters (%s)", (_label, id, codePoints) => {
+    const nonAscii = [...id].map((c) => c.codePointAt(0)!).filter((n) => n > 0x7f);
+    expect(nonAscii).toEqual(codePoints);
+    expect(skeleton(id)).toBe(skeleton("capsule.csv"));
+    expect(registry.admit("@capsule/csv", id)).toMatchObject({ ok: false, code: "host-id-lookalike", message: expect.stringContaining('looks like the pinned "capsule.csv"') });
   });
 
   it("folds names to one skeleton only when a person could confuse them", () => {
