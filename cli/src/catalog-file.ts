@@ -1,36 +1,51 @@
 // Owns compiling the pack roots for the CLI and the catalog file: compileWithSandbox() (the real probe, then
-// host declarations admitted against the registry's pins), the atomic write of <home>/catalog.json, and
-// reading it back. A catalog file that does not parse or has the wrong shape is treated as absent, never trusted.
+// host declarations admitted against the registry's pins) with the shipped packs protected from shadowing (unless
+// the ledger records the operator's --allow-shadow-shipped) and the install root checked against the ledger
+// (installed-check.ts: drifted or unrecorded packs are refused, never recompiled), then the operator's policy; the
+// atomic write of <home>/catalog.json, and reading it back. A catalog file that does not parse or has the wrong
+// shape is treated as absent, never trusted.
 
 import { randomBytes } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { compileWithSandbox, type Catalog, type CompileProgress, type CompileResult } from "@capsule/compiler";
 import { ensureInstallRoot, type Locations } from "./paths.js";
+import { refuseDriftedModules, refuseUninstalled, type InstalledView } from "./installed-check.js";
+import { readLedger } from "./ledger.js";
 import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
 
 interface CompileRootsOptions {
   force?: boolean;
   onProgress?: (event: CompileProgress) => void;
-  /** Override the roots (pack check compiles one pack alone). */
+  /** Override the roots (pack check compiles one pack alone; an install compiles its staging generation). */
   roots?: readonly string[];
   /** Write the result to <home>/catalog.json (default true). */
   save?: boolean;
+  /**
+   * What the install root is checked against: default the home's install root and ledger; an install passes its
+   * staging generation's; `false` compiles the install root unchecked (audit, which reports drift itself; never saved).
+   */
+  installed?: InstalledView | false;
+  /** Names that may shadow a shipped pack besides those the ledger records (an install given --allow-shadow-shipped). */
+  allowShadow?: readonly string[];
 }
 
 /** Compiles the roots (warm compiles read the cache only: no esbuild) and, unless told not to, saves the catalog. */
 export async function compileRoots(locations: Locations, options: CompileRootsOptions = {}): Promise<CompileResult> {
   ensureInstallRoot(locations);
-  const result = applyOperatorPolicy(
-    await compileWithSandbox({
-      roots: options.roots ?? locations.roots,
-      cacheDir: locations.cacheDir,
-      force: options.force,
-      onProgress: options.onProgress,
-    }),
-    readOperatorPolicy(locations.home),
-  );
-  if (options.save !== false) await writeCatalog(locations.catalogFile, result.catalog);
+  const view = options.installed === false ? undefined : options.installed ?? { installRoot: locations.installRoot, ledger: await readLedger(locations.home) };
+  const ledger = view?.ledger ?? (await readLedger(locations.home));
+  const compiled = await compileWithSandbox({
+    roots: options.roots ?? locations.roots,
+    cacheDir: locations.cacheDir,
+    force: options.force,
+    onProgress: options.onProgress,
+    protectedRoots: locations.shippedRoot ? [locations.shippedRoot] : [],
+    allowShadow: [...Object.values(ledger.packs).filter((e) => e.shadowsShipped).map((e) => e.name), ...(options.allowShadow ?? [])],
+    ...(view ? { refusePack: refuseUninstalled(view) } : {}),
+  });
+  const result = applyOperatorPolicy(view ? refuseDriftedModules(compiled, view) : compiled, readOperatorPolicy(locations.home));
+  if (options.save !== false && options.installed !== false) await writeCatalog(locations.catalogFile, result.catalog);
   return result;
 }
 

@@ -9,6 +9,30 @@ export const CLI_CODES = {
     meaning: "the operator's policy (<home>/policy.json) does not allow this pack, so its modules left the catalog",
     hint: "ask the operator to add the pack (or its @scope/*) to \"packs\" in <home>/policy.json, or import a pack the policy allows",
   },
+  "pack-drifted": {
+    meaning: "an installed pack's files (or the modules they compile to) are not what was installed: the ledger's digests differ, so it is not compiled or served",
+    hint: "reinstall the pack (`capsule packs install <spec>`, the spec is in the ledger), or see what changed with `capsule packs audit`",
+  },
+  "pack-not-installed": {
+    meaning: "a pack sits in the install root without a ledger entry (copied in by hand, or left by an install that did not finish); it is not compiled",
+    hint: "install it with `capsule packs install <spec>` (or delete the folder); `capsule packs audit` lists what is on disk without a ledger entry",
+  },
+  "pack-shadows-shipped": {
+    meaning: "`packs install` was asked for a pack named like a shipped pack (from a registry, a folder or a tarball); it would replace the shipped one",
+    hint: "install a pack with another name; to replace the shipped pack on purpose, install it with --allow-shadow-shipped (the ledger records the choice)",
+  },
+  "pack-install-refused": {
+    meaning: "`packs install` refused the pack as a whole (npm failed, a module was refused, the caps were passed): nothing changed",
+    hint: "read the reason printed with it; `capsule pack check <folder>` shows every problem of a pack and how to fix it",
+  },
+  "home-locked": {
+    meaning: "another capsule command (install, uninstall, audit) holds the home's lock and did not finish within the wait",
+    hint: "wait for the other command to finish, or pass a longer --wait; a lock left by a killed command is taken over automatically",
+  },
+  "home-lock-lost": {
+    meaning: "the home's lock was taken over while this command ran (its holder looked dead), so it stopped before switching anything",
+    hint: "run the command again; nothing was switched",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 export type CliCode = keyof typeof CLI_CODES;

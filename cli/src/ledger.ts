@@ -1,19 +1,25 @@
-// Owns the install ledger (<home>/ledger.json): one entry per installed pack with its version, the spec it came
-// from, what npm resolved and its integrity, when, a digest of its installed files and the digests of the modules
-// the catalog admitted. Written atomically; a missing or unreadable ledger reads as empty.
+// Owns the install ledger: one entry per installed pack with its version, the spec it came from (or the pack it came
+// with, for a pack installed as another's dependency), what npm resolved and its integrity, when, whether the operator
+// let it shadow a shipped pack, a digest of its installed files and the digests of the modules the catalog admitted.
+// The ledger lives in its generation (<home>/installs/<id>/ledger.json, read through <home>/packs/ledger.json and the
+// <home>/ledger.json link), so it switches with the install root. Written atomically into a staged generation only;
+// a missing or unreadable ledger reads as empty (a legacy <home>/ledger.json file is still read).
 
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 
-interface LedgerEntry {
+export interface LedgerEntry {
   name: string;
   version: string;
   source: string;
+  /** Set when the pack was installed as a dependency of another pack (that pack's name). */
+  via?: string;
   resolved?: string;
   integrity?: string;
   installedAt: string;
+  /** The operator passed --allow-shadow-shipped: this pack may shadow the shipped pack of the same name. */
+  shadowsShipped?: true;
   /** sha256 over the pack's installed files (sorted relative paths and contents), excluding nested node_modules. */
   filesDigest: string;
   /** Admitted module specifier → sha256 of its served source. */
@@ -25,21 +31,36 @@ export interface Ledger {
   packs: Record<string, LedgerEntry>;
 }
 
-const ledgerPath = (home: string) => path.join(home, "ledger.json");
+const parse = (text: string): Ledger | undefined => {
+  const parsed = JSON.parse(text) as Ledger;
+  return parsed && parsed.version === 1 && typeof parsed.packs === "object" && parsed.packs !== null ? parsed : undefined;
+};
 
-export async function readLedger(home: string): Promise<Ledger> {
+/** The ledger of a generation folder (or of the current one, through <home>/packs). */
+export async function readLedgerAt(dir: string): Promise<Ledger> {
   try {
-    const parsed = JSON.parse(await fsp.readFile(ledgerPath(home), "utf8")) as Ledger;
-    if (parsed && parsed.version === 1 && typeof parsed.packs === "object") return parsed;
+    return parse(await fsp.readFile(path.join(dir, "ledger.json"), "utf8")) ?? { version: 1, packs: {} };
   } catch {
-    // A missing or broken ledger reads as empty; the next write repairs it.
+    return { version: 1, packs: {} };
+  }
+}
+
+/** The current ledger of a home: <home>/packs/ledger.json, else a legacy <home>/ledger.json file. */
+export async function readLedger(home: string): Promise<Ledger> {
+  for (const file of [path.join(home, "packs", "ledger.json"), path.join(home, "ledger.json")]) {
+    try {
+      const ledger = parse(await fsp.readFile(file, "utf8"));
+      if (ledger) return ledger;
+    } catch {
+      // missing or broken: try the next place, then read as empty
+    }
   }
   return { version: 1, packs: {} };
 }
 
-export async function writeLedger(home: string, ledger: Ledger): Promise<void> {
-  const file = ledgerPath(home);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
+/** Writes a generation's ledger atomically (a staged generation: the current one is never written in place). */
+export async function writeLedgerAt(dir: string, ledger: Ledger): Promise<void> {
+  const file = path.join(dir, "ledger.json");
   const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   await fsp.writeFile(temp, `${JSON.stringify(ledger, null, 2)}\n`);
   await fsp.rename(temp, file);

@@ -10,7 +10,9 @@ import { packsListCommand } from "./packs-list.js";
 import { packsDocsCommand } from "./packs-docs.js";
 import { mcpCommand } from "./mcp-command.js";
 import { serveCommand } from "./serve.js";
-import { packsAuditCommand, packsInstallCommand, packsUninstallCommand } from "./packs-install.js";
+import { packsAuditCommand } from "./packs-audit.js";
+import { packsInstallCommand } from "./packs-install.js";
+import { packsUninstallCommand } from "./packs-uninstall.js";
 import { runCommand } from "./run-command.js";
 import { replayCommand } from "./replay-command.js";
 import { checkCommand } from "./check-command.js";
@@ -124,27 +126,38 @@ withRoots(
   process.exitCode = await packsDocsCommand(options);
 });
 
-withHome(
+/** --wait on the commands that take the home's lock. */
+function withWait(command: Command): Command {
+  return withHome(command).option("--wait <ms>", "how long to wait for another install/uninstall/audit of this home (default 120000)", integer("--wait"));
+}
+
+withWait(
   packs
     .command("install")
-    .description("install a pack from npm (name@range), a tarball or a directory, without install scripts; refused packs leave nothing behind")
+    .description("install a pack from npm (name@range), a tarball or a directory, without install scripts or bin links; staged and switched in one step, so a refused or interrupted install leaves nothing behind")
     .argument("<spec>", "an npm spec, a .tgz file or a folder")
-    .option("--json", "print the ledger entry as JSON"),
+    .option("--json", "print the ledger entry as JSON")
+    .option("--allow-shadow-shipped", "let the pack replace the shipped pack of the same name (recorded in the ledger)")
+    .option("--max-files <n>", "most files the install may add (PACK_INSTALL_MAX_FILES, within its ceiling)", integer("--max-files"))
+    .option("--max-bytes <n>", "most unpacked bytes the install may add (PACK_INSTALL_MAX_BYTES, within its ceiling)", integer("--max-bytes")),
 ).action(async (spec: string, options) => {
   process.exitCode = await packsInstallCommand(spec, options);
 });
 
-withHome(packs.command("uninstall").description("remove an installed pack").argument("<name>", "the pack's package name")).action(
+withWait(packs.command("uninstall").description("remove an installed pack").argument("<name>", "the pack's package name")).action(
   async (name: string, options) => {
     process.exitCode = await packsUninstallCommand(name, options);
   },
 );
 
-withHome(packs.command("audit").description("check installed packs against the ledger and the catalog's digests").option("--json", "print findings as JSON")).action(
-  async (options) => {
-    process.exitCode = await packsAuditCommand(options);
-  },
-);
+withWait(
+  packs
+    .command("audit")
+    .description("check installed packs against the ledger and the catalog's digests; report packs without a ledger entry and staging leftovers")
+    .option("--json", "print findings as JSON"),
+).action(async (options) => {
+  process.exitCode = await packsAuditCommand(options);
+});
 
 withRoots(
   program

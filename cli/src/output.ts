@@ -1,9 +1,11 @@
 // Owns how the CLI draws tables (cli-table3) and its progress bar (cli-progress): colours and the bar only on
-// a terminal, wrapped columns sized to the terminal (or 120 columns when piped), plain text otherwise.
+// a terminal, wrapped columns sized to the terminal (or 120 columns when piped), plain text otherwise. Every cell
+// goes through shownMessage (terminal-text.ts): a pack's name or message cannot carry escape sequences into a table.
 
 import cliProgress from "cli-progress";
 import Table from "cli-table3";
 import type { CompileProgress } from "@capsule/compiler";
+import { shown, shownMessage } from "./terminal-text.js";
 
 /** Width to lay tables out for. */
 function outputWidth(): number {
@@ -14,7 +16,8 @@ function outputWidth(): number {
  * A table whose columns share the output width: `fixed` columns keep their natural width (capped), the
  * `flexible` ones split what is left and wrap on word boundaries.
  */
-export function makeTable(head: string[], rows: string[][], flexible: number[] = []): string {
+export function makeTable(head: string[], cells: string[][], flexible: number[] = []): string {
+  const rows = cells.map((row) => row.map((cell) => shownMessage(cell)));
   const width = outputWidth();
   const natural = head.map((h, i) => Math.max(h.length, ...rows.map((r) => longestLine(r[i] ?? ""))) + 2);
   const fixedTotal = natural.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0) + head.length + 1;
@@ -64,7 +67,7 @@ export function progressReporter(enabled = process.stderr.isTTY === true): { onP
           started = true;
         }
       } else if (e.type === "module" && started) {
-        bar.update(e.done, { specifier: `${e.specifier} (${e.status})` });
+        bar.update(e.done, { specifier: `${shown(e.specifier)} (${e.status})` });
       } else if (e.type === "end" && started) {
         bar.stop();
         started = false;

@@ -10,6 +10,7 @@ import { checkManifest, type CompileResult, type Diagnostic } from "@capsule/com
 import { compileRoots } from "./catalog-file.js";
 import { hintFor } from "./hints.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
+import { shown as safe, shownMessage } from "./terminal-text.js";
 
 interface PackCheckOptions extends LocationOptions {
   json?: boolean;
@@ -118,21 +119,21 @@ function printDiagnostic(d: Diagnostic & { hint: string }, indent: string): void
   // Manifest messages start with their field path: print it once, after "at".
   if (d.path && at === ` at ${d.path}` && message.startsWith(d.path)) message = message.slice(d.path.length).replace(/^:?\s*/, "");
   const shown = at && !message.includes(at.slice(4)) ? at : "";
-  process.stdout.write(`${indent}${d.severity} ${d.code}${shown}: ${message}\n${indent}  hint: ${d.hint}\n`);
+  process.stdout.write(`${indent}${d.severity} ${safe(d.code)}${shownMessage(shown)}: ${shownMessage(message)}\n${indent}  hint: ${shownMessage(d.hint)}\n`);
 }
 
 function printReport(report: CheckReport): void {
-  const name = report.pack?.name ?? "(unnamed pack)";
-  process.stdout.write(`pack ${name}${report.pack?.version ? ` ${report.pack.version}` : ""} (${report.dir})\n`);
+  const name = report.pack?.name !== undefined ? safe(report.pack.name) : "(unnamed pack)";
+  process.stdout.write(`pack ${name}${report.pack?.version ? ` ${safe(report.pack.version)}` : ""} (${report.dir})\n`);
   for (const d of report.diagnostics) printDiagnostic(d, "  ");
   for (const m of report.modules) {
     const facts =
       m.status === "admitted"
-        ? `sha256 ${m.digest!.slice(0, 12)}  exports: ${m.exports!.length ? m.exports!.join(", ") : "(none)"}`
+        ? `sha256 ${m.digest!.slice(0, 12)}  exports: ${m.exports!.length ? m.exports!.map((e) => safe(e)).join(", ") : "(none)"}`
         : m.status === "refused"
-          ? m.code!
-          : m.message!;
-    process.stdout.write(`  ${m.status.padEnd(8)} ${m.specifier}  ${facts}\n`);
+          ? safe(m.code!)
+          : shownMessage(m.message!);
+    process.stdout.write(`  ${m.status.padEnd(8)} ${safe(m.specifier)}  ${facts}\n`);
     for (const d of m.diagnostics) printDiagnostic(d, "    ");
   }
   for (const note of report.notes) process.stdout.write(`  note: ${note}\n`);

@@ -6,6 +6,7 @@ import { pruneCache, type CompileResult, type CompileStatus, type Diagnostic, ty
 import { compileRoots } from "./catalog-file.js";
 import { makeTable, progressReporter } from "./output.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
+import { shown, shownMessage } from "./terminal-text.js";
 
 interface PacksCompileOptions extends LocationOptions {
   force?: boolean;
@@ -39,7 +40,7 @@ export async function packsCompileCommand(options: PacksCompileOptions): Promise
     });
   } catch (error) {
     progress.stop();
-    process.stderr.write(`capsule packs compile: ${(error as Error).message}\n`);
+    process.stderr.write(`capsule packs compile: ${shownMessage((error as Error).message)}\n`);
     return 1;
   }
   progress.stop();
@@ -61,7 +62,7 @@ export async function packsCompileCommand(options: PacksCompileOptions): Promise
   } else {
     process.stdout.write(`no packs found in:\n${locations.roots.map((r) => `  ${r}`).join("\n")}\n`);
   }
-  for (const d of loose) process.stdout.write(`${d.severity} ${d.code}: ${d.message}\n`);
+  for (const d of loose) process.stdout.write(`${d.severity} ${shown(d.code)}: ${shownMessage(d.message)}\n`);
   process.stdout.write(`${totalsLine(result, rows)}\n`);
   if (failed) process.stdout.write("run `capsule pack check <pack folder>` to see every problem of a refused pack and how to fix it\n");
   process.stdout.write(`catalog: ${locations.catalogFile}\n`);

@@ -8,6 +8,7 @@ import { compileRoots } from "./catalog-file.js";
 import { parseMcpSpecs, startMcpServers } from "./mcp-servers.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { unknownAllowed } from "./run-catalog.js";
+import { forStream, shown } from "./terminal-text.js";
 
 interface PacksDocsOptions extends LocationOptions {
   allow?: string[];
@@ -18,7 +19,7 @@ interface PacksDocsOptions extends LocationOptions {
 export async function packsDocsCommand(options: PacksDocsOptions): Promise<number> {
   const format = options.format ?? "md";
   if (format !== "md" && format !== "dts") {
-    process.stderr.write(`capsule packs docs: --format must be md or dts, got ${JSON.stringify(format)}\n`);
+    process.stderr.write(`capsule packs docs: --format must be md or dts, got ${shown(JSON.stringify(format))}\n`);
     return 2;
   }
   const specs = parseMcpSpecs(options.mcp, "packs docs", "--mcp");
@@ -30,10 +31,11 @@ export async function packsDocsCommand(options: PacksDocsOptions): Promise<numbe
   try {
     const unknown = unknownAllowed(options.allow, catalog, Object.keys(servers.belt));
     if (unknown.length) {
-      process.stderr.write(`capsule packs docs: not admitted: ${unknown.join(", ")} (see \`capsule packs list\`)\n`);
+      process.stderr.write(`capsule packs docs: not admitted: ${unknown.map((s) => shown(s)).join(", ")} (see \`capsule packs list\`)\n`);
       return 2;
     }
-    process.stdout.write(await docs({ catalog, roots: locations.roots, allow: options.allow, format, tools: servers.belt }));
+    // Pack-written text (summaries, .d.ts) for a prompt: escaped only when it would reach a terminal.
+    process.stdout.write(forStream(await docs({ catalog, roots: locations.roots, allow: options.allow, format, tools: servers.belt }), process.stdout));
     return 0;
   } finally {
     await servers.close();

@@ -1,24 +1,44 @@
-// `capsule packs install <spec>` / `uninstall <name>` / `audit`: third-party packs through the real npm client
-// into the install root (<home>/packs), never running install scripts; validated and compiled right away, and
-// recorded in the ledger. A pack that is refused (invalid manifest, a host id it is not pinned to, any refused
-// module) leaves nothing behind: the install root is restored to what it was. Audit re-checks installed files
-// against the ledger and the catalog's digests, and reports drift.
+// `capsule packs install <spec>`: a third-party pack through the real npm client (no install scripts, no bin links),
+// as one transaction under the home's lock: staged in a new generation (install-root.ts), measured against the
+// install caps (install-caps.ts), compiled there — the pack, and any pack that came with it, must be admitted whole —
+// recorded in that generation's ledger, then made current by one rename. Refuses (leaving the install root and the
+// ledger exactly as they were) a pack named like a shipped pack without --allow-shadow-shipped (pack-shadows-shipped),
+// an npm failure, a pack over the caps, and any refused module (pack-install-refused); a second install waits for the
+// lock (home-locked after --wait).
 
-import { spawnSync } from "node:child_process";
 import { existsSync, promises as fsp, readFileSync } from "node:fs";
 import path from "node:path";
+import { discoverPacks, resolveInstallLimits, type InstallLimits } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
-import { digestFiles, readLedger, writeLedger } from "./ledger.js";
-import { resolveLocations, type LocationOptions } from "./paths.js";
+import type { CliCode } from "./codes.js";
+import { hintFor } from "./hints.js";
+import { acquireHomeLock, HomeLockedError, type HomeLock } from "./home-lock.js";
+import { changedPackages, checkInstallCaps, lockPackages } from "./install-caps.js";
+import { currentGeneration, migrate, removeLeftovers, stageGeneration, switchTo } from "./install-root.js";
+import { packFolders } from "./installed-check.js";
+import { digestFiles, readLedgerAt, writeLedgerAt, type Ledger, type LedgerEntry } from "./ledger.js";
+import { npm } from "./npm-client.js";
+import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
+import { isLocalSpec, specName } from "./spec-name.js";
+import { shown, shownMessage } from "./terminal-text.js";
+import { HOME_LOCK_WAIT_MS } from "./tuning.js";
 
-const npmCommand = process.platform === "win32" ? "npm.cmd" : "npm";
-
-function npm(args: string[], cwd: string): { ok: boolean; output: string } {
-  const out = spawnSync(npmCommand, [...args, "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd, encoding: "utf8" });
-  return { ok: out.status === 0, output: `${out.stdout ?? ""}${out.stderr ?? ""}`.trim() };
+export interface InstallOptions extends LocationOptions {
+  json?: boolean;
+  allowShadowShipped?: boolean;
+  maxFiles?: number;
+  maxBytes?: number;
+  wait?: number;
 }
 
-function dependencies(packageDir: string): Record<string, string> {
+/** Refusal of a whole command, with its code: printed with the code's hint, exit 1. */
+export class Refusal extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+export function dependencies(packageDir: string): Record<string, string> {
   try {
     return (JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")).dependencies ?? {}) as Record<string, string>;
   } catch {
@@ -26,121 +46,140 @@ function dependencies(packageDir: string): Record<string, string> {
   }
 }
 
-async function ensurePackageDir(dir: string): Promise<void> {
-  await fsp.mkdir(dir, { recursive: true });
-  const manifest = path.join(dir, "package.json");
-  if (!existsSync(manifest)) await fsp.writeFile(manifest, `${JSON.stringify({ name: "capsule-installed-packs", private: true, dependencies: {} }, null, 2)}\n`);
-}
-
 /** A local directory or tarball spec becomes an absolute path, so npm resolves it wherever it runs. */
-function normalizeSpec(spec: string): string {
-  const local = spec.startsWith(".") || spec.startsWith("/") || spec.endsWith(".tgz") || spec.endsWith(".tar.gz");
-  return local ? path.resolve(spec) : spec;
+const normalizeSpec = (spec: string) => (isLocalSpec(spec) ? path.resolve(spec) : spec);
+
+/** Shipped packs by name: where each lives and its version. */
+async function shippedPacks(locations: Locations): Promise<Map<string, { location: string; version: string }>> {
+  if (!locations.shippedRoot) return new Map();
+  const found = await discoverPacks({ roots: [locations.shippedRoot] });
+  return new Map(found.packs.map((p) => [p.name, { location: p.location, version: p.version }]));
 }
 
-export async function packsInstallCommand(spec: string, options: LocationOptions & { json?: boolean }): Promise<number> {
-  const locations = resolveLocations(options);
-  const packageDir = path.dirname(locations.installRoot);
-  await ensurePackageDir(packageDir);
-  const backup = `${packageDir}.backup-${process.pid}`;
-  await fsp.rm(backup, { recursive: true, force: true });
-  await fsp.cp(packageDir, backup, { recursive: true, verbatimSymlinks: true });
-  const restore = async () => {
-    await fsp.rm(packageDir, { recursive: true, force: true });
-    await fsp.rename(backup, packageDir);
+function shadowRefusal(name: string, what: string, shipped: { location: string; version: string }): Refusal {
+  return new Refusal(
+    "pack-shadows-shipped" satisfies CliCode,
+    `${what} is named like the shipped pack ${shown(name)}@${shipped.version} (${shipped.location}) and would replace it; pass --allow-shadow-shipped to install it in its place (the ledger records it)`,
+  );
+}
+
+export function printRefusal(command: string, error: Refusal | HomeLockedError): void {
+  process.stderr.write(`capsule ${command}: ${error.code}: ${shownMessage(error.message)}\n  hint: ${hintFor({ code: error.code })}\n`);
+}
+
+/** Takes the home's lock for `command`, saying so when it has to wait. */
+export function lockHome(locations: Locations, command: string, wait: number | undefined): Promise<HomeLock> {
+  return acquireHomeLock(locations.home, {
+    command,
+    waitMs: wait ?? HOME_LOCK_WAIT_MS,
+    onWait: (h) => process.stderr.write(`capsule ${command}: waiting for ${h ? `${shown(h.command)} (pid ${h.pid})` : "another command"} to release ${locations.home}/.lock…\n`),
+  });
+}
+
+const say = (line: string) => process.stderr.write(`capsule packs install: ${line}\n`);
+
+async function install(locations: Locations, spec: string, options: InstallOptions, caps: InstallLimits, lock: HomeLock): Promise<LedgerEntry> {
+  const shipped = await shippedPacks(locations);
+  const known = await specName(spec);
+  if (known && shipped.has(known) && !options.allowShadowShipped) throw shadowRefusal(known, shown(spec), shipped.get(known)!);
+
+  migrate(locations.home);
+  await removeLeftovers(locations.home);
+  const current = currentGeneration(locations.home)!;
+  const ledgerBefore = await readLedgerAt(current);
+  const staging = await stageGeneration(locations.home);
+  const stagingRoot = path.join(staging, "node_modules");
+  const refuse = async (code: string, why: string): Promise<never> => {
+    await fsp.rm(staging, { recursive: true, force: true });
+    throw new Refusal(code, `${shown(spec)} was refused and nothing was installed: ${why}`);
   };
-  const before = dependencies(packageDir);
+
+  // A reinstall gets a fresh copy: npm would keep a folder it thinks is up to date (even one whose files drifted).
+  if (known) await fsp.rm(path.join(stagingRoot, known), { recursive: true, force: true });
+  const before = dependencies(staging);
+  const lockBefore = lockPackages(current);
+  say(`npm is installing ${shown(spec)} into a staging folder…`);
   // The ledger records where npm got the pack: keep `resolved` in the lockfile whatever the user's npm config says.
-  const installed = npm(["install", "--save", "--install-links", "--omit-lockfile-registry-resolved=false", normalizeSpec(spec)], packageDir);
-  if (!installed.ok) {
-    await restore();
-    process.stderr.write(`capsule packs install: npm could not install ${spec}:\n${installed.output}\n`);
-    return 1;
+  const installed = await npm(["install", "--save", "--install-links", "--omit-lockfile-registry-resolved=false", normalizeSpec(spec)], staging);
+  if (!installed.ok) return refuse("pack-install-refused", `npm could not install it:\n${installed.output}`);
+  const after = dependencies(staging);
+  const name = known ?? Object.keys(after).find((n) => before[n] !== after[n]) ?? Object.keys(after).find((n) => !(n in before));
+  if (!name || !existsSync(path.join(stagingRoot, name, "package.json"))) return refuse("pack-install-refused", "npm did not add a package");
+  if (shipped.has(name) && !options.allowShadowShipped) {
+    await fsp.rm(staging, { recursive: true, force: true });
+    throw shadowRefusal(name, `${shown(spec)} (${shown(name)})`, shipped.get(name)!);
   }
-  const after = dependencies(packageDir);
-  const name = Object.keys(after).find((n) => before[n] !== after[n]) ?? Object.keys(after).find((n) => !(n in before));
-  const packDir = name ? path.join(locations.installRoot, name) : undefined;
-  const refuse = async (why: string) => {
-    await restore();
-    await compileRoots(locations);
-    process.stderr.write(`capsule packs install: ${spec} was refused and nothing was installed: ${why}\n`);
-    return 1;
-  };
-  if (!name || !packDir || !existsSync(path.join(packDir, "package.json"))) return refuse("npm did not add a package");
-  const { catalog, diagnostics } = await compileRoots(locations);
-  const admitted = catalog.modules.filter((m) => m.pack === name);
-  const refused = catalog.refused.filter((r) => r.pack === name);
-  if (refused.length) return refuse(refused.map((r) => `${r.specifier}: ${r.code} (${r.message})`).join("; "));
-  if (admitted.length === 0) {
-    const problem = diagnostics.find((d) => d.pack === name && d.severity === "error");
-    return refuse(problem ? `${problem.code}: ${problem.message}` : "it declares no Capsule modules (no `capsule` field in its package.json)");
-  }
-  const lock = (() => {
-    try {
-      return JSON.parse(readFileSync(path.join(packageDir, "package-lock.json"), "utf8")).packages?.[`node_modules/${name}`] ?? {};
-    } catch {
-      return {};
+  const changed = changedPackages(lockBefore, lockPackages(staging));
+  const capped = await checkInstallCaps(staging, changed, `node_modules/${name}`, caps);
+  if (!capped.ok) return refuse(capped.code, capped.message);
+
+  // Every pack this install brings (it, and packs among the dependencies npm added or changed) must be admitted whole.
+  const folders = await packFolders(stagingRoot);
+  const newPacks = [...folders.keys()].filter((p) => p === name || changed.includes(`node_modules/${p}`));
+  if (!newPacks.includes(name)) return refuse("pack-install-refused", "it declares no Capsule modules (no `capsule` field in its package.json)");
+  say(`checking ${shown(name)} (${capped.files} files, ${(capped.bytes / 1024).toFixed(0)} KiB)…`);
+  const roots = locations.roots.map((r) => (r === locations.installRoot ? stagingRoot : r));
+  const { catalog, diagnostics } = await compileRoots(locations, {
+    roots,
+    save: false,
+    installed: { installRoot: stagingRoot, ledger: ledgerBefore, expectNew: new Set(newPacks) },
+    allowShadow: options.allowShadowShipped ? newPacks : [],
+  });
+  const ledger: Ledger = { version: 1, packs: { ...ledgerBefore.packs } };
+  const lock0 = lockPackages(staging);
+  for (const pack of newPacks) {
+    const refused = catalog.refused.filter((r) => r.pack === pack);
+    if (refused.length) return refuse("pack-install-refused", refused.map((r) => `${shown(r.specifier)}: ${r.code} (${r.message})`).join("; "));
+    const admitted = [...catalog.modules.filter((m) => m.pack === pack)];
+    if (!admitted.length) {
+      const problem = diagnostics.find((d) => d.pack === pack && d.severity === "error");
+      return refuse("pack-install-refused", problem ? `${problem.code}: ${problem.message}` : `${shown(pack)} has no admitted module`);
     }
-  })() as { version?: string; resolved?: string; integrity?: string };
-  const ledger = await readLedger(locations.home);
-  const version = (JSON.parse(readFileSync(path.join(packDir, "package.json"), "utf8")) as { version: string }).version;
-  ledger.packs[name] = {
-    name,
-    version,
-    source: spec,
-    ...(lock.resolved ? { resolved: lock.resolved } : {}),
-    ...(lock.integrity ? { integrity: lock.integrity } : {}),
-    installedAt: new Date().toISOString(),
-    filesDigest: await digestFiles(packDir),
-    modules: Object.fromEntries(admitted.map((m) => [m.specifier, m.sha256])),
-  };
-  await writeLedger(locations.home, ledger);
-  await fsp.rm(backup, { recursive: true, force: true });
-  if (options.json) process.stdout.write(`${JSON.stringify(ledger.packs[name], null, 2)}\n`);
-  else process.stdout.write(`installed ${name}@${version}: ${admitted.map((m) => m.specifier).join(", ")}\n`);
-  return 0;
+    const dir = folders.get(pack)!;
+    const lockEntry = lock0[`node_modules/${pack}`] ?? {};
+    ledger.packs[pack] = {
+      name: pack,
+      version: (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version,
+      source: pack === name ? spec : `${name} (dependency)`,
+      ...(pack === name ? {} : { via: name }),
+      ...(lockEntry.resolved ? { resolved: lockEntry.resolved } : {}),
+      ...(lockEntry.integrity ? { integrity: lockEntry.integrity } : {}),
+      installedAt: new Date().toISOString(),
+      ...(options.allowShadowShipped && shipped.has(pack) ? { shadowsShipped: true as const } : {}),
+      filesDigest: await digestFiles(dir),
+      modules: Object.fromEntries(admitted.map((m) => [m.specifier, m.sha256])),
+    };
+  }
+  for (const entry of Object.values(ledger.packs)) if (!folders.has(entry.name)) delete ledger.packs[entry.name];
+  await writeLedgerAt(staging, ledger);
+  if (!(await lock.held())) return refuse("home-lock-lost", "the home's lock was taken over while it was staged");
+  switchTo(locations.home, staging);
+  await fsp.rm(current, { recursive: true, force: true });
+  await compileRoots(locations); // warm: the staged compile left pointers at the packs' final real folders
+  return ledger.packs[name]!;
 }
 
-export async function packsUninstallCommand(name: string, options: LocationOptions): Promise<number> {
+export async function packsInstallCommand(spec: string, options: InstallOptions): Promise<number> {
   const locations = resolveLocations(options);
-  const packageDir = path.dirname(locations.installRoot);
-  const ledger = await readLedger(locations.home);
-  if (!ledger.packs[name] && !(name in dependencies(packageDir))) {
-    process.stderr.write(`capsule packs uninstall: ${name} is not installed (see \`capsule packs list\`)\n`);
+  const caps = resolveInstallLimits({ PACK_INSTALL_MAX_FILES: options.maxFiles, PACK_INSTALL_MAX_BYTES: options.maxBytes });
+  if (!caps.ok) {
+    process.stderr.write(`capsule packs install: ${caps.problems.join("; ")} (--max-files, --max-bytes)\n`);
     return 2;
   }
-  const removed = npm(["uninstall", name], packageDir);
-  if (!removed.ok) {
-    process.stderr.write(`capsule packs uninstall: npm could not uninstall ${name}:\n${removed.output}\n`);
-    return 1;
-  }
-  delete ledger.packs[name];
-  await writeLedger(locations.home, ledger);
-  await compileRoots(locations);
-  process.stdout.write(`uninstalled ${name}\n`);
-  return 0;
-}
-
-export async function packsAuditCommand(options: LocationOptions & { json?: boolean }): Promise<number> {
-  const locations = resolveLocations(options);
-  const ledger = await readLedger(locations.home);
-  const { catalog } = await compileRoots(locations);
-  const findings: Array<{ pack: string; problem: string }> = [];
-  for (const entry of Object.values(ledger.packs)) {
-    const dir = path.join(locations.installRoot, entry.name);
-    if (!existsSync(dir)) {
-      findings.push({ pack: entry.name, problem: "missing from the install root" });
-      continue;
+  let lock: HomeLock | undefined;
+  try {
+    lock = await lockHome(locations, `packs install ${spec}`, options.wait);
+    const entry = await install(locations, spec, options, caps.limits, lock);
+    if (options.json) process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
+    else process.stdout.write(`installed ${shown(entry.name)}@${shown(entry.version)}: ${Object.keys(entry.modules).map((s) => shown(s)).join(", ")}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof Refusal || error instanceof HomeLockedError) {
+      printRefusal("packs install", error);
+      return 1;
     }
-    if ((await digestFiles(dir)) !== entry.filesDigest) findings.push({ pack: entry.name, problem: "installed files changed since install" });
-    for (const [specifier, sha256] of Object.entries(entry.modules)) {
-      const now = catalog.modules.find((m) => m.specifier === specifier);
-      if (!now) findings.push({ pack: entry.name, problem: `${specifier} is no longer admitted` });
-      else if (now.sha256 !== sha256) findings.push({ pack: entry.name, problem: `${specifier} digest drifted (${sha256.slice(0, 12)} → ${now.sha256.slice(0, 12)})` });
-    }
+    throw error;
+  } finally {
+    await lock?.release();
   }
-  if (options.json) process.stdout.write(`${JSON.stringify({ packs: Object.keys(ledger.packs).length, findings }, null, 2)}\n`);
-  else if (findings.length === 0) process.stdout.write(`audit: ${Object.keys(ledger.packs).length} installed packs match the ledger and the catalog\n`);
-  else for (const f of findings) process.stdout.write(`drift  ${f.pack}: ${f.problem}\n`);
-  return findings.length ? 1 : 0;
 }

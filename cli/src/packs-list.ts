@@ -6,6 +6,7 @@ import type { Catalog } from "@capsule/compiler";
 import { compileRoots, readCatalog } from "./catalog-file.js";
 import { makeTable } from "./output.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
+import { shownMessage } from "./terminal-text.js";
 
 interface PacksListOptions extends LocationOptions {
   json?: boolean;
@@ -40,7 +41,7 @@ export async function packsListCommand(options: PacksListOptions): Promise<numbe
       const result = await compileRoots(locations);
       saved = { catalog: result.catalog, mtime: new Date() };
     } catch (error) {
-      process.stderr.write(`capsule packs list: ${(error as Error).message}\n`);
+      process.stderr.write(`capsule packs list: ${shownMessage((error as Error).message)}\n`);
       return 1;
     }
   }

@@ -1,11 +1,13 @@
 // Owns where the CLI looks and writes: the Capsule home, the pack roots (in shadowing order), the compile cache
-// and the catalog file. Pure location rules plus the on-demand creation of the install root; refuses nothing
+// and the catalog file. Pure location rules plus the on-demand creation of the install root (a link to its current
+// generation, install-root.ts); refuses nothing
 // (a missing --packs folder is kept so the compiler reports it as root-unreadable).
 
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureInstallRoot as ensureGeneration } from "./install-root.js";
 
 /** Options every command accepts to relocate its state and add pack roots. */
 export interface LocationOptions {
@@ -56,7 +58,7 @@ export function resolveLocations(options: LocationOptions = {}, env: NodeJS.Proc
   return { home, roots, shippedRoot, installRoot, cacheDir: path.join(home, "cache"), catalogFile: path.join(home, "catalog.json") };
 }
 
-/** Creates the home's install root (and so the home) if missing. Throws with the OS error when it cannot. */
+/** Creates the home and its install root (the first, empty generation: install-root.ts) if missing. Throws with the OS error when it cannot. */
 export function ensureInstallRoot(locations: Locations): void {
-  mkdirSync(locations.installRoot, { recursive: true });
+  ensureGeneration(locations.home);
 }

@@ -15,6 +15,7 @@ import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp";
 import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
 import type { LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
+import { forStream, shown, shownMessage } from "./terminal-text.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -88,7 +89,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     try {
       catalog = (await compileRunCatalog(options)).catalog;
     } catch (error) {
-      process.stderr.write(`capsule run: cannot compile the pack roots: ${(error as Error).message}\n`);
+      process.stderr.write(`capsule run: cannot compile the pack roots: ${shownMessage((error as Error).message)}\n`);
       return 1;
     }
   }
@@ -96,7 +97,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   if (typeof servers === "number") return servers;
   if (catalog) {
     for (const specifier of unknownAllowed(options.allow, catalog, Object.keys(servers.belt))) {
-      process.stderr.write(`capsule run: warning: --allow ${specifier}: no admitted module has that name (see \`capsule packs list\`)\n`);
+      process.stderr.write(`capsule run: warning: --allow ${shown(specifier)}: no admitted module has that name (see \`capsule packs list\`)\n`);
     }
   }
   warnUnknownGrants(options.grant, servers, "run");
@@ -147,7 +148,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   }
   if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
-    process.stderr.write(`capsule run: ${result.error.message}\n`);
+    process.stderr.write(`capsule run: ${shownMessage(result.error.message)}\n`);
     return 2;
   }
   if (options.json) {
@@ -155,7 +156,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     return result.ok ? 0 : 1;
   }
   if (options.value) printValue(result);
-  else process.stdout.write(`${formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS })}\n`);
+  else process.stdout.write(`${forStream(formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS }), process.stdout)}\n`);
   return result.ok ? 0 : 1;
 }
 
@@ -164,21 +165,22 @@ function explainUnresolved(source: string, catalog: Catalog): void {
   for (const specifier of importedSpecifiers(source)) {
     const refused = catalog.refused.find((m) => m.specifier === specifier);
     const pending = catalog.pending.find((m) => m.specifier === specifier);
-    if (refused) process.stderr.write(`note: ${specifier} was refused by the compiler (${refused.code}): ${refused.message}; run \`capsule pack check\` on its folder for how to fix it\n`);
-    else if (pending) process.stderr.write(`note: ${specifier} is a ${pending.kind} module awaiting admission; it cannot be imported yet\n`);
+    if (refused) process.stderr.write(`note: ${shown(specifier)} was refused by the compiler (${shown(refused.code)}): ${shownMessage(refused.message)}; run \`capsule pack check\` on its folder for how to fix it\n`);
+    else if (pending) process.stderr.write(`note: ${shown(specifier)} is a ${pending.kind} module awaiting admission; it cannot be imported yet\n`);
   }
 }
 
 function printValue(result: RunResult): void {
   for (const log of result.logs) {
     const stream = log.level === "error" || log.level === "warn" ? process.stderr : process.stdout;
-    stream.write(`${log.message}\n`);
+    stream.write(`${forStream(log.message, stream)}\n`);
   }
   if (result.ok) {
-    process.stdout.write(`${typeof result.value === "string" ? result.value : JSON.stringify(result.value, jsonReplacer, 2) ?? "undefined"}\n`);
+    const value = typeof result.value === "string" ? result.value : JSON.stringify(result.value, jsonReplacer, 2) ?? "undefined";
+    process.stdout.write(`${forStream(value, process.stdout)}\n`);
   } else {
-    process.stderr.write(`${result.error.code} ${result.error.name}: ${result.error.message}\n`);
-    if (result.error.guestStack) process.stderr.write(`${result.error.guestStack}\n`);
+    process.stderr.write(`${shown(result.error.code)} ${shown(result.error.name)}: ${shownMessage(result.error.message)}\n`);
+    if (result.error.guestStack) process.stderr.write(`${shownMessage(result.error.guestStack)}\n`);
   }
 }
 

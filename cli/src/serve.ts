@@ -13,6 +13,7 @@ import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
 import { SERVE_CATALOG_POLL_MS } from "./tuning.js";
+import { shownMessage } from "./terminal-text.js";
 import type { CatalogServer } from "@capsule/registry";
 
 interface ServeOptions extends LocationOptions {
@@ -86,7 +87,7 @@ function followCatalog(locations: Locations, server: CatalogServer): () => void 
       server.setCatalog(catalog);
       process.stdout.write(`catalog reloaded: ${catalog.modules.length} modules\n`);
     } catch (error) {
-      process.stderr.write(`capsule serve: recompiling after a catalog change failed (${(error as Error).message}); still serving the previous catalog\n`);
+      process.stderr.write(`capsule serve: recompiling after a catalog change failed (${shownMessage((error as Error).message)}); still serving the previous catalog\n`);
     } finally {
       compiling = false;
       if (again) {

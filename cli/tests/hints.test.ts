@@ -1,10 +1,13 @@
 import { ALL_CODES } from "@capsule/compiler";
+import { REGISTRY_CODES } from "@capsule/registry";
 import { describe, expect, it } from "vitest";
+import { CLI_CODES } from "../src/codes.js";
 import { hasHint, hintFor } from "../src/hints.js";
 
 describe("hints", () => {
-  it("has a hint of its own for every compiler code and every host-admission code", () => {
-    const codes = [...ALL_CODES, "host-id-unknown", "host-id-not-pinned", "host-id-lookalike"];
+  it("has a hint of its own for every compiler, registry and CLI code", () => {
+    const codes = [...ALL_CODES, ...Object.keys(REGISTRY_CODES), ...Object.keys(CLI_CODES)];
+    expect(codes).toEqual(expect.arrayContaining(["host-id-pinned-elsewhere", "pack-drifted", "home-locked", "wasm-feature-refused"]));
     expect(codes.filter((code) => !hasHint(code))).toEqual([]);
     for (const code of codes) expect(hintFor({ code }).length).toBeGreaterThan(20);
   });

@@ -52,9 +52,14 @@ export const COMPILER_CODES = {
     hint: "keep one of the two keys: subpaths that differ only by letter case, a trailing /, // or ./ are the same module",
   },
   "manifest-path-escape": {
-    meaning: "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack",
-    hint: (d) =>
-      `ship the file inside the pack and point ${d.path ? `\`${d.path}\`` : "the field"} at it with a plain relative path (no .., backslash, absolute path, node_modules, or symlink leaving the pack)`,
+    meaning: "a declared file path is absolute, has .., a backslash or NUL, points into node_modules, or is a symlink leaving the pack; or a file an npm module's bundle resolves lies outside the pack and its package's own folder",
+    hint: (d) => {
+      const file = detail(d, "file");
+      if (file) {
+        return `a dependency reaches ${file}, outside the pack and outside its own package folder (through its main, exports, an import or a symlink): fix or replace that dependency so every file it loads is its own`;
+      }
+      return `ship the file inside the pack and point ${d.path ? `\`${d.path}\`` : "the field"} at it with a plain relative path (no .., backslash, absolute path, node_modules, or symlink leaving the pack)`;
+    },
   },
   "manifest-npm-not-dependency": {
     meaning: "a guest module's `npm` names a package that is not in the pack's dependencies",
@@ -83,6 +88,21 @@ export const COMPILER_CODES = {
   "pack-shadowed": {
     meaning: "a pack of the same name in a later root replaced this one",
     hint: "if the override is intended there is nothing to do; otherwise remove one copy or reorder --packs / CAPSULE_PACK_PATH (later roots win)",
+  },
+  "pack-shadow-refused": {
+    meaning: "a pack is named like a pack of a protected root (the shipped packs) and would shadow it; it is refused and the protected pack kept",
+    hint: (d) => {
+      const pack = detail(d, "pack");
+      return `${pack ?? "this pack"} is named like a shipped pack: rename it, or if you mean to replace the shipped pack, install it with \`capsule packs install --allow-shadow-shipped\` (recorded in the ledger)`;
+    },
+  },
+  "pack-install-too-many-files": {
+    meaning: "an install would add more files to the install root than PACK_INSTALL_MAX_FILES (the pack and the dependencies npm adds with it)",
+    hint: "the pack (with its dependencies) has too many files: ask its author to publish only what it needs (package.json `files`), or raise the cap within its ceiling (`capsule packs install --max-files <n>`)",
+  },
+  "pack-install-too-large": {
+    meaning: "an install would add more unpacked bytes to the install root than PACK_INSTALL_MAX_BYTES",
+    hint: "the pack (with its dependencies) is too large unpacked: ask its author to drop data it does not need, or raise the cap within its ceiling (`capsule packs install --max-bytes <n>`)",
   },
   "pack-duplicate-name": {
     meaning: "two folders in the same root declare the same pack name; the first (by folder name) is kept",
@@ -227,6 +247,13 @@ export const COMPILER_CODES = {
   "wasm-bytes-convention-missing": {
     meaning: "a declared export uses bytes, but the module lacks a memory exported as \"memory\" or an alloc(i32) -> i32 function",
     hint: "export the memory as \"memory\" and a function \"alloc(i32 size) -> i32 ptr\" (compiler/src/wasm/CONVENTION.md)",
+  },
+  "wasm-feature-refused": {
+    meaning: "the binary uses a WebAssembly feature outside the admitted list (exception handling, tail calls, SIMD, threads, GC, …; the feature is named)",
+    hint: (d) => {
+      const feature = detail(d, "feature");
+      return `rebuild the module without ${feature && feature !== "unknown" ? `the ${feature} feature` : "that instruction"}: only the MVP, mutable-globals, sign-extension, saturating-float-to-int, multi-value, bulk-memory and reference-types are admitted (compiler README, "Host and WASM admission")`;
+    },
   },
   "wasm-limits-raised": {
     meaning: "the manifest's wasm `limits` raise one of the WASM pool's default budgets (a pack may only lower them)",

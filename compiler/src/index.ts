@@ -2,7 +2,7 @@
 // other modules are internal.
 
 export { compile, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
-export { discoverPacks, type DiscoverOptions } from "./discovery/discover.js";
+export { discoverPacks, type DiscoverOptions, type PackVerdict, type PackVerdictInput } from "./discovery/discover.js";
 export { extractSummary } from "./discovery/skill.js";
 export { checkManifest, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";
 export { validateManifestSchema, manifestSchema, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";
@@ -17,8 +17,8 @@ export { COMPILER_CODES, ALL_CODES, type Code, type CodeRow, type HintSource } f
 export { CompilerError } from "./errors.js";
 export type { Diagnostic, Severity } from "./diagnostics.js";
 export {
-  LIMITS, COMPILE_CONCURRENCY, PROBE_BUDGETS, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, resolveLimits,
-  type CompilerLimits, type LimitName, type LimitRow,
+  LIMITS, COMPILE_CONCURRENCY, PROBE_BUDGETS, INSTALL_LIMITS, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, resolveLimits, resolveInstallLimits,
+  type CompilerLimits, type InstallLimits, type LimitName, type LimitRow,
 } from "./limits.js";
 export { FORBIDDEN_GLOBALS, type ForbiddenGlobal } from "./forbidden-globals.js";
 export { COMPILER_VERSION } from "./version.js";
@@ -27,6 +27,7 @@ export { createSandboxProbe, compileWithSandbox, type SandboxProbe } from "./san
 export type { HostAdmitter } from "./admission/host.js";
 export type { WasmCatalogInfo } from "./admission/wasm.js";
 export { admitWasm, type WasmAdmitCode, type WasmAdmitResult } from "./wasm/admit.js";
+export { ADMITTED_WASM_FEATURES } from "./wasm/features.js";
 export { BYTES_CONVENTION } from "./wasm/convention.js";
 export { WASM_LIMIT_ROWS, DEFAULT_WASM_LIMITS, WASM_LIMIT_CEILINGS, type WasmLimits } from "./wasm/limits.js";
 export { docs, type DocsOptions } from "./docs.js";

@@ -69,8 +69,26 @@ export const PROBE_BUDGETS = {
   },
 } as const satisfies Record<string, CompilerLimitRow>;
 
+/**
+ * Caps on what one install may add to an install root — the pack and every dependency npm adds or changes with it —
+ * measured in the install's staging folder before anything lands in the install root (`capsule packs install`, whose
+ * --max-files / --max-bytes set them within the ceiling: resolveInstallLimits).
+ */
+export const INSTALL_LIMITS = {
+  PACK_INSTALL_MAX_FILES: {
+    default: 10_000, floor: 1, ceiling: 100_000, code: "pack-install-too-many-files",
+    doc: "files (and symlinks) one install may add to the install root: the pack plus the dependencies npm adds or changes with it",
+  },
+  PACK_INSTALL_MAX_BYTES: {
+    default: 64 * MiB, floor: 1, ceiling: 512 * MiB, code: "pack-install-too-large",
+    doc: "unpacked bytes one install may add to the install root (same set of files)",
+  },
+} as const satisfies Record<string, CompilerLimitRow>;
+
 /** Every user-facing limit of the compiler, in the README's order (wasm admission has its own: wasm/limits.ts). */
-export const COMPILER_LIMIT_ROWS: Readonly<Record<string, LimitRow>> = { ...LIMITS, COMPILE_CONCURRENCY, ...PROBE_BUDGETS };
+export const COMPILER_LIMIT_ROWS: Readonly<Record<string, LimitRow>> = { ...LIMITS, COMPILE_CONCURRENCY, ...PROBE_BUDGETS, ...INSTALL_LIMITS };
+
+export type InstallLimits = Record<keyof typeof INSTALL_LIMITS, number>;
 
 export type LimitName = keyof typeof LIMITS;
 export type CompilerLimits = Record<LimitName, number>;
@@ -86,25 +104,37 @@ export type LimitsResult =
 
 const atLeast = (floor: number) => (floor === 1 ? "a positive integer" : `an integer of at least ${floor}`);
 
-/** Merges caller overrides with the defaults; refuses anything outside [floor, ceiling]. */
-export function resolveLimits(overrides: Partial<Record<string, unknown>> = {}): LimitsResult {
-  const limits: CompilerLimits = { ...DEFAULT_LIMITS };
+/** Overrides merged into a group's defaults; anything outside [floor, ceiling] (or unknown) is a problem. */
+function resolveRows<K extends string>(rows: Readonly<Record<K, LimitRow>>, overrides: Partial<Record<string, unknown>>): { limits: Record<K, number>; problems: string[] } {
+  const limits = Object.fromEntries(Object.entries<LimitRow>(rows).map(([k, v]) => [k, v.default])) as Record<K, number>;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
-    if (!Object.prototype.hasOwnProperty.call(LIMITS, name)) {
-      problems.push(`unknown limit "${name}" (known: ${Object.keys(LIMITS).join(", ")})`);
+    if (!Object.prototype.hasOwnProperty.call(rows, name)) {
+      problems.push(`unknown limit "${name}" (known: ${Object.keys(rows).join(", ")})`);
       continue;
     }
-    const row: LimitRow = LIMITS[name as LimitName];
+    const row: LimitRow = rows[name as K];
     if (typeof value !== "number" || !Number.isInteger(value) || value < row.floor) {
       problems.push(`limit ${name} must be ${atLeast(row.floor)}, got ${String(value)}`);
     } else if (value > row.ceiling) {
       problems.push(`limit ${name} = ${value} is above its ceiling ${row.ceiling}`);
     } else {
-      limits[name as LimitName] = value;
+      limits[name as K] = value;
     }
   }
+  return { limits, problems };
+}
+
+/** Merges caller overrides with the defaults; refuses anything outside [floor, ceiling]. */
+export function resolveLimits(overrides: Partial<Record<string, unknown>> = {}): LimitsResult {
+  const { limits, problems } = resolveRows(LIMITS, overrides);
+  return problems.length ? { ok: false, problems } : { ok: true, limits };
+}
+
+/** The install caps with a caller's overrides (within [floor, ceiling]), or the problems. */
+export function resolveInstallLimits(overrides: Partial<Record<string, unknown>> = {}): { ok: true; limits: InstallLimits } | { ok: false; problems: string[] } {
+  const { limits, problems } = resolveRows(INSTALL_LIMITS, overrides);
   return problems.length ? { ok: false, problems } : { ok: true, limits };
 }
 

@@ -136,7 +136,7 @@ export interface CatalogModule {
 }
 
 /** A host or wasm declaration passed through for later admission; never runnable from this catalog. */
-export type HostAdmitCode = "host-id-unknown" | "host-id-not-pinned" | "host-id-lookalike";
+export type HostAdmitCode = "host-id-unknown" | "host-id-not-pinned" | "host-id-pinned-elsewhere" | "host-id-lookalike";
 
 export interface PendingModule {
   specifier: string;
@@ -148,6 +148,8 @@ export interface PendingModule {
   declaration: HostDeclaration | WasmDeclaration;
   /** For wasm: absolute real path of the .wasm file. */
   file?: string;
+  /** Real path of the declaring pack's folder: the identity a host pin is checked against (registry admit). */
+  root?: string;
 }
 
 export interface RefusedModule {

@@ -40,6 +40,25 @@ describe("inside the pack", () => {
   });
 });
 
+describe("esbuild's warnings", () => {
+  test("a warning of a real bundle is npm-module-bundle-warning with its file and line; the module is still admitted, and a warm compile keeps it", async () => {
+    const { root } = pack({
+      "src/index.js": `import { pick } from "./util.js";\nexport const config = pick();\n`,
+      "src/util.js": `export function pick() {\n  return { mode: "a", retries: 1, mode: "b" };\n}\n`,
+    });
+    const cacheDir = tmp();
+    const first = await compile({ roots: [root], cacheDir, probe: metafileProbe });
+    expect(first.catalog.modules.map((m) => m.specifier)).toEqual(["@t/a"]);
+    const warnings = first.diagnostics.filter((d) => d.code === "npm-module-bundle-warning");
+    expect(warnings).toEqual([
+      expect.objectContaining({ severity: "warning", specifier: "@t/a", file: "src/util.js", line: 2, message: expect.stringContaining('Duplicate key "mode"') }),
+    ]);
+    const warm = await compile({ roots: [root], cacheDir, probe: metafileProbe });
+    expect(warm.stats.cached).toBe(1);
+    expect(warm.diagnostics.filter((d) => d.code === "npm-module-bundle-warning")).toEqual(warnings);
+  });
+});
+
 describe("outside the pack is refused, naming each import", () => {
   test("a package, a builtin and a .. escape (fixture @fx/refusals/outside)", async () => {
     const r = await compile({ roots: [path.join(ROOTS, "main")], cacheDir: tmp(), probe: metafileProbe });
@@ -53,10 +72,11 @@ describe("outside the pack is refused, naming each import", () => {
   });
 
   test("node: builtins, absolute paths, URLs and node_modules files", async () => {
-    const { root, dir } = pack({
+    const abs = path.join(tmp(), "abs.js");
+    const { root } = pack({
       "src/index.js": [
         `import "node:crypto";`,
-        `import ${JSON.stringify(path.join(tmp(), "abs.js"))};`,
+        `import ${JSON.stringify(abs)};`,
         `import "data:text/javascript,export default 1";`,
         `import "../node_modules/dep/index.js";`,
       ].join("\n"),
@@ -70,7 +90,7 @@ describe("outside the pack is refused, naming each import", () => {
       "is a package or URL, not a file of the pack",
       "points into node_modules (declare an `npm` module instead)",
     ]);
-    expect(dir).toBeTruthy();
+    expect(outsideDetails(r).map(([imp]) => imp)).toEqual(["node:crypto", abs, "data:text/javascript,export default 1", "../node_modules/dep/index.js"]);
   });
 
   test("a sibling that is a symlink leaving the pack is refused before it is read", async () => {

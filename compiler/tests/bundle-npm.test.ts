@@ -34,7 +34,7 @@ describe("real packages", () => {
     const m = byName(r, "@fx/good")!;
     expect(m.exports).toEqual(["default"]);
     const source = readFileSync(m.sourcePath, "utf8");
-    expect(() => parse(source, { ecmaVersion: "latest", sourceType: "module" })).not.toThrow();
+    expect(parse(source, { ecmaVersion: "latest", sourceType: "module" }).body.length).toBeGreaterThan(0);
     const mod = await importCompiled(m.sourcePath);
     const equal = mod.default as (a: unknown, b: unknown) => boolean;
     expect(equal({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);

@@ -2,7 +2,7 @@
 // progress events, the probe power, warm compiles that run neither the bundler nor the probe, pointer
 // invalidation, and force.
 
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { compile, type CompileProgress, type Probe } from "../src/index.js";
@@ -188,6 +188,19 @@ describe("warm compiles", () => {
     expect(second.diagnostics.filter((d) => d.severity === "error").map((d) => d.code).sort()).toEqual(
       first.diagnostics.filter((d) => d.severity === "error").map((d) => d.code).sort(),
     );
+  });
+
+  test("a pack folder that moved (same files elsewhere) is bundled again but not re-probed: the entry under its key is reused", async () => {
+    const root = cacheableRoot();
+    const cacheDir = tmp();
+    await compile({ roots: [root], cacheDir, probe: metafileProbe });
+    const moved = path.join(tmp(), "moved");
+    cpSync(root, moved, { recursive: true });
+    const again = { bundler: spyBundler(), probe: countingProbe(boomProbe) };
+    const r = await compile({ roots: [moved], cacheDir, ...again });
+    expect(again.bundler.calls).toBeGreaterThan(0);
+    expect(again.probe.calls).toEqual([]);
+    expect(r.stats.compiled).toBe(0);
   });
 
   test("unresolved imports are retried every time (they depend on files outside the recorded inputs)", async () => {

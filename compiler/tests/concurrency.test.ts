@@ -70,7 +70,10 @@ describe("concurrent compiles share one cache folder safely", () => {
     const root = copyRoot("main");
     const cacheDir = tmp();
     const results = await Promise.all(Array.from({ length: 4 }, () => compile({ roots: [root], cacheDir, probe: metafileProbe })));
-    for (const r of results) expect(stripPaths(r.catalog)).toEqual(stripPaths(results[0]!.catalog));
+    // Each result is the right one — not merely the same as the others (four identical failures would be equal too).
+    const alone = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
+    expect(alone.catalog.modules).toHaveLength(6);
+    for (const r of results) expect(stripPaths(r.catalog)).toEqual(stripPaths(alone.catalog));
     expect(leftovers(cacheDir)).toEqual([]);
     const warm = await compile({ roots: [root], cacheDir, probe: metafileProbe });
     expect(warm.diagnostics.filter((d) => d.code === "cache-entry-corrupt")).toEqual([]);
@@ -85,9 +88,11 @@ describe("concurrent compiles share one cache folder safely", () => {
       Array.from({ length: 3 }, () => run(process.execPath, [child, JSON.stringify([[root], cacheDir])], { maxBuffer: 16 * 1024 * 1024 })),
     );
     const parsed = outputs.map((o) => JSON.parse(o.stdout) as { catalog: Catalog; corrupt: number });
+    const alone = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
+    expect(alone.catalog.modules).toHaveLength(6);
     for (const p of parsed) {
       expect(p.corrupt).toBe(0);
-      expect(stripPaths(p.catalog)).toEqual(stripPaths(parsed[0]!.catalog));
+      expect(stripPaths(p.catalog)).toEqual(stripPaths(alone.catalog));
     }
     expect(parsed[0]!.catalog.modules.length).toBe(6);
     for (const m of parsed[0]!.catalog.modules) expect(readFileSync(m.sourcePath).length).toBe(m.size);

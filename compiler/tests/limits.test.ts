@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import {
   COMPILE_CONCURRENCY, COMPILER_CODES, COMPILER_LIMIT_ROWS, DEFAULT_LIMITS, DEFAULT_WASM_LIMITS, LIMITS, manifestSchema,
-  resolveLimits, WASM_LIMIT_CEILINGS, WASM_LIMIT_ROWS, type LimitRow,
+  INSTALL_LIMITS, resolveInstallLimits, resolveLimits, WASM_LIMIT_CEILINGS, WASM_LIMIT_ROWS, type LimitRow,
 } from "../src/index.js";
 import { renderLimitsTable } from "../src/limits-table.js";
 import { concurrencyProblem } from "../src/limits.js";
@@ -40,6 +40,16 @@ describe("limit rows", () => {
     expect(concurrencyProblem(COMPILE_CONCURRENCY.ceiling + 1)).toBe("concurrency must be an integer from 1 to 16, got 17");
     expect(DEFAULT_WASM_LIMITS).toEqual(Object.fromEntries(Object.entries(WASM_LIMIT_ROWS).map(([k, row]) => [k, row.default])));
     expect(WASM_LIMIT_CEILINGS).toEqual(Object.fromEntries(Object.entries(WASM_LIMIT_ROWS).map(([k, row]) => [k, row.ceiling])));
+  });
+
+  test("the install caps resolve from their rows: tightened or raised within the ceiling, never past it", () => {
+    expect(resolveInstallLimits()).toEqual({ ok: true, limits: { PACK_INSTALL_MAX_FILES: 10_000, PACK_INSTALL_MAX_BYTES: 64 * 1024 * 1024 } });
+    expect(resolveInstallLimits({ PACK_INSTALL_MAX_FILES: 5 })).toMatchObject({ ok: true, limits: { PACK_INSTALL_MAX_FILES: 5 } });
+    expect(resolveInstallLimits({ PACK_INSTALL_MAX_BYTES: INSTALL_LIMITS.PACK_INSTALL_MAX_BYTES.ceiling + 1 })).toEqual({
+      ok: false,
+      problems: [`limit PACK_INSTALL_MAX_BYTES = ${INSTALL_LIMITS.PACK_INSTALL_MAX_BYTES.ceiling + 1} is above its ceiling ${INSTALL_LIMITS.PACK_INSTALL_MAX_BYTES.ceiling}`],
+    });
+    expect(resolveInstallLimits({ PACK_INSTALL_MAX_FILES: 0 })).toMatchObject({ ok: false });
   });
 
   test("the manifest schema's module count is the tuning constant", () => {

@@ -237,3 +237,70 @@ test("never throws on hostile input", () => {
   }
   expect(admitWasm(bin, { add: null as unknown as WasmExportDeclaration }).ok).toBe(false);
 });
+
+describe("features: only ADMITTED_WASM_FEATURES pass, the rest are refused by name", () => {
+  const f: Record<string, WasmExportDeclaration> = { f: { params: [] } };
+  const validate = (bin: Uint8Array): boolean => (globalThis as any).WebAssembly.validate(bin);
+  const feature = (src: string, features: Record<string, boolean>) => {
+    const r = admitWasm(wat(src, features), f);
+    refused(r, "wasm-feature-refused");
+    return r as Extract<WasmAdmitResult, { ok: false }>;
+  };
+
+  test("exception handling (a tag, try/catch, throw) is refused as exception-handling", () => {
+    const r = feature(`(module (tag $e (param i32)) (func (export "f") (try (do (throw $e (i32.const 1))) (catch $e drop))))`, { exceptions: true });
+    expect(r.feature).toBe("exception-handling");
+    expect(r.message).toContain("exception-handling");
+    // WebAssembly.validate of this engine accepts it: only the feature list refuses it
+    expect(validate(wat(`(module (tag $e (param i32)) (func (export "f") (try (do (throw $e (i32.const 1))) (catch $e drop))))`, { exceptions: true }))).toBe(true);
+  });
+
+  test("tail calls (return_call, return_call_indirect) are refused as tail-call", () => {
+    const direct = `(module (func $g) (func (export "f") (return_call $g)))`;
+    expect(validate(wat(direct, { tail_call: true }))).toBe(true);
+    expect(feature(direct, { tail_call: true }).feature).toBe("tail-call");
+    const indirect = `(module (type $t (func)) (table 1 funcref) (func (export "f") (return_call_indirect (type $t) (i32.const 0))))`;
+    expect(feature(indirect, { tail_call: true }).message).toMatch(/tail-call feature \(function 0 \(instruction 0x13\)\)/);
+  });
+
+  test("SIMD inside a function, and atomics on an unshared memory, are refused as simd and threads", () => {
+    expect(feature(`(module (func (export "f") (drop (v128.const i32x4 1 2 3 4))))`, { simd: true }).feature).toBe("simd");
+    expect(feature(`(module (memory 1 1) (func (export "f") (drop (i32.atomic.load (i32.const 0)))))`, { threads: true }).feature).toBe("threads");
+  });
+
+  test("the admitted features pass: sign-extension, saturating conversions, bulk memory, multi-value blocks, reference types, a mutable global export", () => {
+    const src = `(module
+      (memory (export "memory") 1 1) (data $d "abc") (table $t 2 funcref) (elem declare func $g)
+      (global (export "counter") (mut i32) (i32.const 0))
+      (func $g)
+      (func (export "f")
+        (drop (i32.extend8_s (i32.const 255)))
+        (drop (i32.trunc_sat_f64_s (f64.const 1e99)))
+        (memory.init $d (i32.const 0) (i32.const 0) (i32.const 3)) (data.drop $d)
+        (memory.copy (i32.const 4) (i32.const 0) (i32.const 3)) (memory.fill (i32.const 8) (i32.const 7) (i32.const 2))
+        (block (result i32 i32) (i32.const 1) (i32.const 2)) (drop) (drop)
+        (table.set $t (i32.const 0) (ref.func $g)) (drop (ref.is_null (table.get $t (i32.const 1))))
+        (drop (table.size $t)) (drop (select (result funcref) (ref.null func) (ref.func $g) (i32.const 1)))))`;
+    const r = admitWasm(wat(src, { bulk_memory: true, reference_types: true }), f);
+    expect(r).toMatchObject({ ok: true });
+  });
+
+  test("docs/wasm-features.md's table and the README's sentence list exactly ADMITTED_WASM_FEATURES", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { ADMITTED_WASM_FEATURES } = await import("../src/wasm/features.js");
+    const doc = readFileSync(new URL("../docs/wasm-features.md", import.meta.url), "utf8");
+    const listed = [...doc.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(Object.keys(ADMITTED_WASM_FEATURES));
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const sentence = readme.slice(readme.indexOf("## Host and WASM admission"), readme.indexOf("## Codes"));
+    for (const feature of Object.keys(ADMITTED_WASM_FEATURES).filter((f) => f !== "mvp")) expect(sentence).toContain(`\`${feature}\``);
+  });
+
+  test("the shipped checksum pack's binary passes", async () => {
+    const { readFileSync } = await import("node:fs");
+    const bin = new Uint8Array(readFileSync(new URL("../../packs/checksum/wasm/checksum.wasm", import.meta.url)));
+    const manifest = JSON.parse(readFileSync(new URL("../../packs/checksum/package.json", import.meta.url), "utf8"));
+    const declared = Object.values(manifest.capsule.modules as Record<string, { exports?: Record<string, WasmExportDeclaration> }>).find((m) => m.exports)!.exports!;
+    expect(admitWasm(bin, declared)).toMatchObject({ ok: true });
+  });
+});

@@ -21,6 +21,11 @@ export const REGISTRY_CODES = {
     meaning: "the host id is pinned to another package (any other name, including look-alike scopes such as @capsu1e/csv or @capsule-csv/csv)",
     hint: "this host id is pinned to another package; only that package may declare it: remove the declaration and depend on (or import) the pinned pack instead",
   },
+  "host-id-pinned-elsewhere": {
+    stage: "admit",
+    meaning: "the pack has the pinned package's name but is another copy of it: the pin binds the package's folder (for a shipped pin, the copy Capsule ships), and this pack lives elsewhere (a third-party @capsule/csv installed beside the shipped one)",
+    hint: "this pack only takes the name of the package the host id is pinned to: uninstall it (`capsule packs uninstall <name>`) and use the pinned copy; host modules are declared only by the pinned copy itself",
+  },
   "host-id-lookalike": {
     stage: "admit",
     meaning: "the host id is not pinned but shares a skeleton with one that is: Unicode compatibility folding, case, confusable letters and digits (с/c, 1/l, 0/o, …), separators and doubled letters",

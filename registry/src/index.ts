@@ -1,8 +1,8 @@
 // @capsule/registry: host-module pins, facades, admission and dispatch, and the catalog's HTTP server.
 
-export { createRegistry, defaultRegistry, type AdmitResult, type DispatchOptions, type Registry } from "./registry.js";
+export { createRegistry, defaultRegistry, type AdmitResult, type Declarer, type DispatchOptions, type Registry } from "./registry.js";
 export { HostCallError, REGISTRY_CODES, type AdmitCode, type DispatchCode, type RegistryCode, type RegistryCodeRow, type ServeCode } from "./codes.js";
-export { SHIPPED_PINS, type ExportPin, type HostPin, type ParamShape } from "./pins.js";
+export { SHIPPED_PINS, shippedPackRoot, type ExportPin, type HostPin, type ParamShape } from "./pins.js";
 export { facadeSource, wasmFacadeSource } from "./facade.js";
 export { isLookalike, skeleton } from "./lookalike.js";
 export { createCapsuleDispatcher, type CapsuleDispatcher, type WasmCatalogEntry, type WasmExportDeclaration } from "./wasm-dispatch.js";

@@ -1,24 +1,35 @@
 // Owns the registry of host modules: the pins (shipped, plus any an application registers), deciding whether a
 // pack may declare a host id (at discovery, and again at dispatch), generating facades, and dispatching calls.
-// Refuses an unknown id, an id pinned to another package, a look-alike of a pinned id or package, an export
+// Refuses an unknown id, an id pinned to another package or to another copy of the package (a pin binds the
+// package's real folder where it has one: the shipped pins bind the copy Capsule ships), a look-alike of a pinned
+// id or package, an export
 // outside the pin (so constructor, __proto__ and friends), and arguments that do not fit the pinned shapes —
 // all before any implementation loads. Tells a module that takes a call context which run made the call, and aborts
 // that run's signal when the runtime says the run ended (endRun), so its queued and running work is cancelled.
 
+import { realpathSync } from "node:fs";
+import path from "node:path";
 import type { HostModuleCall } from "@capsule/runtime/bridge";
 import { HostCallError, type AdmitCode } from "./codes.js";
 import { checkArguments } from "./shapes.js";
 import { facadeSource } from "./facade.js";
 import { isLookalike } from "./lookalike.js";
-import { SHIPPED_PINS, type HostPin } from "./pins.js";
+import { SHIPPED_PINS, shippedPackRoot, type HostPin } from "./pins.js";
 
 export type AdmitResult = { ok: true; pin: HostPin; facade: string } | { ok: false; code: AdmitCode; message: string };
+
+/** Who declares a host id: the package name, and (from a compile) the real folder of that pack. */
+export type Declarer = string | { name: string; root?: string };
 
 export interface Registry {
   pins(): readonly HostPin[];
   /** Adds an application's own host module, pinned to its own package. Refuses an id or look-alike already pinned. */
   register(pin: HostPin): void;
-  admit(packageName: string, hostId: string): AdmitResult;
+  /**
+   * Whether `declarer` may declare `hostId`. With a `root`, the pack must also be the pin's copy: the pin's `root`,
+   * or for a shipped pin the copy Capsule ships; without one (a dispatch, an older caller) the name is checked.
+   */
+  admit(declarer: Declarer, hostId: string): AdmitResult;
   /**
    * Checks and makes a call. `signal` (the caller's, e.g. createCapsuleDispatcher's per run) cancels the call's work
    * when it aborts; without one, the registry's own per-run signal does (see endRun).
@@ -45,8 +56,21 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
     if (clash) throw new TypeError(`host id "${pin.id}" is already pinned (or looks like "${clash.id}", pinned to ${clash.package})`);
     pins.set(pin.id, Object.freeze({ ...pin, exports: Object.freeze({ ...pin.exports }) }));
   };
-  for (const pin of options.shipped === false ? [] : SHIPPED_PINS) add(pin);
+  const shippedIds = new Set<string>();
+  for (const pin of options.shipped === false ? [] : SHIPPED_PINS) {
+    add(pin);
+    shippedIds.add(pin.id);
+  }
   for (const pin of options.pins ?? []) add(pin);
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  /** The real folder the pin binds, if it binds one. */
+  const boundRoot = (pin: HostPin): string | undefined => (pin.root !== undefined ? real(pin.root) : shippedIds.has(pin.id) ? shippedPackRoot(pin.package) : undefined);
 
   // One abort controller per run with calls in flight (dropped when its last call settles), so memory stays
   // bounded even for a caller that never calls endRun.
@@ -64,10 +88,21 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
     if (--run.calls === 0 && runs.get(runId) === run) runs.delete(runId);
   };
 
-  const admit = (packageName: string, hostId: string): AdmitResult => {
+  const admit = (declarer: Declarer, hostId: string): AdmitResult => {
+    const { name: packageName, root } = typeof declarer === "string" ? { name: declarer, root: undefined } : declarer;
     const pin = pins.get(hostId);
     if (pin) {
-      if (pin.package === packageName) return { ok: true, pin, facade: facadeSource(pin) };
+      if (pin.package === packageName) {
+        const bound = root === undefined ? undefined : boundRoot(pin);
+        if (bound !== undefined && real(root!) !== bound) {
+          return {
+            ok: false,
+            code: "host-id-pinned-elsewhere",
+            message: `host id "${hostId}" is pinned to ${pin.package} at ${bound}${shippedIds.has(pin.id) ? " (the copy Capsule ships)" : ""}; the ${packageName} at ${root} is another package of that name and may not declare it`,
+          };
+        }
+        return { ok: true, pin, facade: facadeSource(pin) };
+      }
       return { ok: false, code: "host-id-not-pinned", message: `host id "${hostId}" is pinned to ${pin.package}; ${packageName} may not declare it (only the pinned package can ship a host module)` };
     }
     const alike = [...pins.values()].find((p) => isLookalike(hostId, p.id));

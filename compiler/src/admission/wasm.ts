@@ -55,7 +55,14 @@ export async function admitWasmModules(result: CompileResult, cacheDir: string):
     const verdict = admitWasm(binary, declaration.exports as Record<string, WasmExportDeclaration>);
     if (!verdict.ok) {
       refused.push({ specifier: entry.specifier, pack: entry.pack, code: verdict.code, message: verdict.message });
-      result.diagnostics.push({ code: verdict.code, severity: "error", message: verdict.message, pack: entry.pack, specifier: entry.specifier });
+      result.diagnostics.push({
+        code: verdict.code,
+        severity: "error",
+        message: verdict.message,
+        pack: entry.pack,
+        specifier: entry.specifier,
+        ...(verdict.feature ? { details: { feature: verdict.feature } } : {}),
+      });
       continue;
     }
     const hostId = `wasm:${entry.specifier}`;

@@ -9,7 +9,8 @@
 // file does not call at load, in a try whose catch swallows the error, behind a `typeof require` test, or
 // in a file that is itself only loaded that way; or its package's browser field maps it to false — is
 // bundled as an empty stub (builtins.ts) with the warning npm-module-builtin-optional. Files a package's
-// browser field maps to false are bundled as empty modules (browser-false.ts).
+// browser field maps to false are bundled as empty modules (browser-false.ts). Every resolved file stays inside
+// the pack or its package's own real folder (confine.ts: manifest-path-escape otherwise).
 
 import path from "node:path";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
@@ -19,6 +20,7 @@ import { BUILTIN_FILTER, BUILTIN_STUB_NAMESPACE, builtinStubSource, EMPTY_MODULE
 import type { Metafile, Plugin } from "./bundler.js";
 import { importSites, type SiteClass } from "./import-sites.js";
 import { commonJsExportNames } from "./cjs-exports.js";
+import { packageBoundaryPlugin } from "./confine.js";
 import { isMissingDefaultExport, runBuild, VIRTUAL_ENTRY, VIRTUAL_NAMESPACE, type BundleOutcome, type RunContext } from "./run.js";
 
 function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
@@ -244,7 +246,11 @@ export async function bundleNpmModule(ctx: RunContext, spec: string): Promise<Bu
       ctx,
       {
         entryPoints: [VIRTUAL_ENTRY],
-        plugins: [entryPlugin(ctx.packRoot, entrySource(spec, withDefault, commonJsNames)), builtinPlugin(ctx.packRoot, refusals, warnings)],
+        plugins: [
+          entryPlugin(ctx.packRoot, entrySource(spec, withDefault, commonJsNames)),
+          builtinPlugin(ctx.packRoot, refusals, warnings),
+          packageBoundaryPlugin(ctx.packRoot, refusals),
+        ],
       },
       refusals,
       warnings,

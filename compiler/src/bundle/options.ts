@@ -33,9 +33,9 @@ export const BUNDLE_OPTIONS = {
 
 /**
  * Version of what the npm plugins do beyond the options (builtin refusal vs optional stub, the stub's
- * source, browser-field `false` entries, CommonJS named exports). Bump when that behaviour changes: it is part of the cache key.
+ * source, browser-field `false` entries, CommonJS named exports, the package boundary of confine.ts). Bump when that behaviour changes: it is part of the cache key.
  */
-export const BUNDLE_PLUGINS_VERSION = 3;
+export const BUNDLE_PLUGINS_VERSION = 4;
 
 /** The option set that goes into the cache key (no absolute paths, no plugins — only their version). */
 export function normalizedBundleOptions(): Record<string, unknown> {

@@ -8,7 +8,7 @@ import { esbuildBundler, type Bundler } from "../bundle/bundler.js";
 import { normalizedBundleOptions } from "../bundle/options.js";
 import { CacheStore } from "../cache/store.js";
 import { error, type Diagnostic } from "../diagnostics.js";
-import { discoverPacks } from "../discovery/discover.js";
+import { discoverPacks, type DiscoverOptions } from "../discovery/discover.js";
 import { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES } from "../forbidden-globals.js";
 import { COMPILE_CONCURRENCY, concurrencyProblem, resolveLimits, type CompilerLimits } from "../limits.js";
 import { FINDINGS_MAX_PER_CODE } from "../tuning.js";
@@ -34,6 +34,11 @@ export interface CompileOptions {
   bundler?: Bundler;
   /** Guest modules compiled at once (default COMPILE_CONCURRENCY.default). */
   concurrency?: number;
+  /** Roots whose packs later roots may not shadow unless named in allowShadow (discovery: pack-shadow-refused). */
+  protectedRoots?: DiscoverOptions["protectedRoots"];
+  allowShadow?: DiscoverOptions["allowShadow"];
+  /** The caller's own verdict on each valid pack before it is compiled (discovery). */
+  refusePack?: DiscoverOptions["refusePack"];
 }
 
 export interface CompileStats {
@@ -108,7 +113,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     }
   };
 
-  const discovery = await discoverPacks({ roots: options.roots, limits });
+  const discovery = await discoverPacks({
+    roots: options.roots,
+    limits,
+    protectedRoots: options.protectedRoots,
+    allowShadow: options.allowShadow,
+    refusePack: options.refusePack,
+  });
   const diagnostics: Diagnostic[] = [...discovery.diagnostics];
   const modules: CatalogModule[] = [];
   const pending: PendingModule[] = [];
@@ -153,6 +164,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
           status: "pending",
           summary: mod.summary,
           declaration: d,
+          root: pack.root,
           ...(d.kind === "wasm" ? { file: path.resolve(pack.root, d.file) } : {}),
         });
         continue;

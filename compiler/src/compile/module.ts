@@ -1,5 +1,5 @@
 // Owns the road of one guest module: pointer lookup (warm: no bundler), else bundle → record inputs →
-// key → scan → store → probe. A refusal is a named skip returned as data, never a throw. Deterministic
+// key → (an entry already stored under that key is reused: no scan, no probe) → scan → store → probe. A refusal is a named skip returned as data, never a throw. Deterministic
 // refusals found after a successful bundle are cached; unresolved imports, build failures and probe
 // failures are not (they depend on things outside the recorded inputs, or on the probe), and a bundled
 // entry whose probe failed is kept without exports so the next compile re-probes without bundling.
@@ -167,6 +167,16 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
     }
     return skip(errors, warnings);
   };
+
+  // The same inputs reached by another path (a pack folder that moved, e.g. a new install generation): the entry
+  // under this key is what this build would store, probe result included, so it is reused instead of re-probed.
+  if (!ctx.force && outcome.kind === "bundled") {
+    const known = await ctx.store.read(key);
+    if (known.kind === "hit") {
+      await savePointer();
+      return fromEntry(known, "cached");
+    }
+  }
 
   if (outcome.kind === "refused") return refuseAndCache(outcome.errors, outcome.warnings);
 

@@ -2,6 +2,8 @@
 // package.json, SKILL.md and the .d.ts size, validates the manifest and declared files, and applies
 // shadowing (a later root replaces an earlier pack of the same name). It never executes pack code and
 // never throws for a bad pack: an invalid pack becomes a RefusedPack with every problem listed.
+// Refuses a pack that would shadow one of a protected root (the shipped packs) unless its name is allowed
+// (pack-shadow-refused: the protected pack is kept), and any pack the caller's own verdict refuses (refusePack).
 
 import { promises as fsp } from "node:fs";
 import path from "node:path";
@@ -20,6 +22,34 @@ export interface DiscoverOptions {
   roots: readonly string[];
   /** Overrides of LIMITS (within their ceilings). */
   limits?: Partial<CompilerLimits>;
+  /**
+   * Roots whose packs a later root may not shadow (an application's shipped packs): a later pack of the same name
+   * is refused with pack-shadow-refused, naming both folders, and the protected pack stays — unless its name is
+   * in `allowShadow` (an explicit operator decision), when it shadows as usual (pack-shadowed).
+   */
+  protectedRoots?: readonly string[];
+  allowShadow?: readonly string[];
+  /**
+   * The caller's own verdict on a valid pack, asked before anything of it is bundled or probed (the CLI refuses an
+   * installed pack whose files drifted from its ledger). A verdict refuses the whole pack with the caller's code.
+   */
+  refusePack?: (pack: PackVerdictInput) => PackVerdict | undefined | Promise<PackVerdict | undefined>;
+}
+
+export interface PackVerdictInput {
+  name: string;
+  version: string;
+  /** Real path of the pack's folder. */
+  root: string;
+  location: string;
+  rootIndex: number;
+}
+
+/** A refusal decided by the caller: `code` is a row of the caller's own code table (e.g. the CLI's CLI_CODES). */
+export interface PackVerdict {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
 }
 
 type Inspected = { kind: "none" } | { kind: "pack"; pack: DiscoveredPack } | { kind: "refused"; pack: RefusedPack };
@@ -201,6 +231,9 @@ export async function discoverPacks(options: DiscoverOptions): Promise<Discovery
   const byName = new Map<string, DiscoveredPack | RefusedPack>();
   const anonymous: RefusedPack[] = [];
   const dropped: RefusedPack[] = [];
+  const protectedRoots = new Set((options.protectedRoots ?? []).map((r) => path.resolve(r)));
+  const isProtected = (index: number) => protectedRoots.has(path.resolve(options.roots[index]!));
+  const allowShadow = new Set(options.allowShadow ?? []);
 
   for (let i = 0; i < options.roots.length; i++) {
     const rootDir = path.resolve(options.roots[i]!);
@@ -218,7 +251,15 @@ export async function discoverPacks(options: DiscoverOptions): Promise<Discovery
     for (const folder of folders) {
       const found = await inspect(folder, i, lim.limits);
       if (found.kind === "none") continue;
-      const entry = found.pack;
+      let entry = found.pack;
+      if (entry.ok && options.refusePack) {
+        const verdict = await options.refusePack({ name: entry.name, version: entry.version, root: entry.root, location: folder, rootIndex: i });
+        if (verdict) {
+          // The caller's code (its own table), carried like a compiler code: Diagnostic.code does not name it.
+          const d = error(verdict.code as Code, verdict.message, verdict.details ? { details: verdict.details } : {});
+          entry = refusedPack(folder, i, [d], { name: entry.name, version: entry.version, declaredSubpaths: entry.modules.map((m) => m.subpath) });
+        }
+      }
       if (!entry.name) {
         anonymous.push(entry as RefusedPack);
         continue;
@@ -234,6 +275,23 @@ export async function discoverPacks(options: DiscoverOptions): Promise<Discovery
                 "pack-duplicate-name",
                 `${folder} declares "${entry.name}", already declared by ${prior.location} in the same root; the first is kept`,
                 { details: { kept: prior.location, dropped: folder } },
+              ),
+            ],
+            { name: entry.name, version: entry.version },
+          ),
+        );
+        continue;
+      }
+      if (prior && isProtected(prior.rootIndex) && !isProtected(i) && !allowShadow.has(entry.name)) {
+        dropped.push(
+          refusedPack(
+            folder,
+            i,
+            [
+              error(
+                "pack-shadow-refused",
+                `${entry.name} at ${folder} (root ${i}) is named like the protected pack ${prior.name} at ${prior.location} (root ${prior.rootIndex}); it is refused and the protected one kept`,
+                { details: { pack: entry.name, refused: folder, kept: prior.location } },
               ),
             ],
             { name: entry.name, version: entry.version },

@@ -5,6 +5,7 @@
 // The declaration types are the WASM pool's own: one definition for admission, dispatch and the pool.
 import type { WasmExportDeclaration, WasmType } from "@capsule/host-modules/wasm-pool";
 import { funcTypeOf, parse, ParseError } from "./binary.js";
+import { ADMITTED_WASM_FEATURES, refusedFeature, type RefusedWasmFeature } from "./features.js";
 import { BYTES_ALLOC_EXPORT, BYTES_CONVENTION, BYTES_MEMORY_EXPORT, type BytesConvention } from "./convention.js";
 import { resolveWasmLimits, WASM_LIMIT_CEILINGS, type WasmLimits } from "./limits.js";
 
@@ -14,7 +15,7 @@ export type { WasmExportDeclaration, WasmType };
 export type WasmAdmitCode =
   | "wasm-invalid-binary" | "wasm-too-large" | "wasm-has-imports" | "wasm-shared-memory" | "wasm-memory-unbounded"
   | "wasm-memory-too-large" | "wasm-export-missing" | "wasm-export-not-function" | "wasm-signature-mismatch"
-  | "wasm-signature-unsupported" | "wasm-start-function" | "wasm-bytes-convention-missing";
+  | "wasm-signature-unsupported" | "wasm-start-function" | "wasm-bytes-convention-missing" | "wasm-feature-refused";
 
 export type WasmAdmitResult =
   | {
@@ -24,10 +25,18 @@ export type WasmAdmitResult =
       /** BYTES_CONVENTION when any declared export uses bytes, else null. */
       bytesConvention: BytesConvention | null;
     }
-  | { ok: false; code: WasmAdmitCode; message: string };
+  | { ok: false; code: WasmAdmitCode; message: string; feature?: RefusedWasmFeature };
 
 const KIND_NAMES: Record<number, string> = { 0: "function", 1: "table", 2: "memory", 3: "global", 4: "tag" };
 const SCALARS = new Set<string>(["i32", "i64", "f32", "f64"]);
+
+/** How to build without each refused feature, where a common flag exists. */
+const FEATURE_FLAGS: Partial<Record<RefusedWasmFeature, string>> = {
+  "exception-handling": "clang -fno-exceptions / Rust panic=abort, or wasm-opt --disable-exception-handling",
+  "tail-call": "clang -mno-tail-call, or wasm-opt --disable-tail-call",
+  simd: "clang -mno-simd128 / Rust without +simd128, or wasm-opt --disable-simd",
+  threads: "build without -pthread / +atomics",
+};
 
 const fail = (code: WasmAdmitCode, message: string): WasmAdmitResult => ({ ok: false, code, message });
 const sig = (params: readonly string[], results: readonly string[]) => `(${params.join(", ")}) -> ${results.length ? results.join(", ") : "()"}`;
@@ -35,7 +44,8 @@ const sig = (params: readonly string[], results: readonly string[]) => `(${param
 /**
  * Admit a wasm binary against its declared exports. Checks, in order: size, WebAssembly.validate, imports,
  * start function, memories, each declared export (exists, is a function, supported signature, matches the
- * declaration under the bytes convention), then the bytes convention's required exports. Never throws.
+ * declaration under the bytes convention), the bytes convention's required exports, then every feature the binary
+ * uses against ADMITTED_WASM_FEATURES (features.ts). Never throws.
  */
 export function admitWasm(
   binary: Uint8Array,
@@ -121,6 +131,17 @@ function admit(binary: Uint8Array, declared: Record<string, WasmExportDeclaratio
     else if (alloc.kind !== 0) problems.push(`export "${BYTES_ALLOC_EXPORT}" is a ${KIND_NAMES[alloc.kind] ?? "non-function"}, not a function`);
     else if (!allocType || sig(allocType.params, allocType.results) !== "(i32) -> i32") problems.push(`"${BYTES_ALLOC_EXPORT}" is ${allocType ? sig(allocType.params, allocType.results) : "of an unreadable type"}, not (i32) -> i32`);
     if (problems.length) return fail("wasm-bytes-convention-missing", `a declared export uses bytes, which needs a memory exported as "${BYTES_MEMORY_EXPORT}" and a function "${BYTES_ALLOC_EXPORT}(i32 size) -> i32 ptr": ${problems.join("; ")}`);
+  }
+
+  const used = refusedFeature(binary);
+  if (used) {
+    const tool = FEATURE_FLAGS[used.feature];
+    return {
+      ok: false,
+      code: "wasm-feature-refused",
+      feature: used.feature,
+      message: `the module uses ${used.feature === "unknown" ? "an unknown instruction or form" : `the ${used.feature} feature`} (${used.where}), which is not an admitted WebAssembly feature (admitted: ${Object.keys(ADMITTED_WASM_FEATURES).join(", ")}); rebuild without it${tool ? ` (${tool})` : ""}`,
+    };
   }
 
   const m0 = p.memories[0];

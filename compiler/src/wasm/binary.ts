@@ -7,7 +7,7 @@ import type { WasmType } from "@capsule/host-modules/wasm-pool";
 /** A binary this reader cannot follow; admitWasm turns it into wasm-invalid-binary. */
 export class ParseError extends Error {}
 
-class Reader {
+export class Reader {
   pos: number;
   constructor(readonly buf: Uint8Array, start = 0, readonly end = buf.length) { this.pos = start; }
   byte(): number {
