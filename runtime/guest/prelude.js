@@ -102,6 +102,8 @@
   lazyGlobal("console", "console");
   for (const name of ["TextEncoder", "TextDecoder", "atob", "btoa"]) lazyGlobal("text", name);
   lazyGlobal("intl", "Intl");
+  lazyGlobal("url", "URL");
+  lazyGlobal("url", "URLSearchParams");
   const viaIntl = (fnName, asString) => function () {
     const args = arraySlice(arguments);
     const receiver = asString ? RealString(this) : this;
