@@ -103,7 +103,9 @@
   const map = (domain) => Array.from(domain.replace(IGNORED, "").replace(/\u1e9e/g, "ss").normalize("NFKC"),
     (ch) => ch.toLowerCase()).join("").replace(/\u3002/g, ".");
   const domainToASCII = (domain) => {
-    const labels = map(domain).split(".");
+    const mapped = NON_ASCII.test(domain) ? map(domain) : domain.toLowerCase();
+    if (!NON_ASCII.test(mapped) && !mapped.includes("xn--")) return mapped; // what else is wrong, FORBIDDEN_DOMAIN finds
+    const labels = mapped.split(".");
     for (let i = 0; i < labels.length; i++) {
       const label = labels[i], xn = label.startsWith("xn--");
       const u = !xn ? label : NON_ASCII.test(label) ? null : unpunycode(label.slice(4));
@@ -349,7 +351,8 @@
           else if (override && url.h === null) url.p.push("");
           break;
         case "path":
-          if (!(c === "" || slash || (!override && (c === "?" || c === "#")))) { buffer += encode(c, PATH); break; }
+          if (!(c === "" || slash || (!override && (c === "?" || c === "#")))) { buffer += c; break; }
+          buffer = encode(buffer, PATH); // no code point of a dot segment or a drive letter is encoded
           if (DOUBLE_DOT.test(buffer)) shorten(url);
           if (SINGLE_DOT.test(buffer) || DOUBLE_DOT.test(buffer)) { if (!slash) url.p.push(""); }
           else url.p.push(url.s === "file" && url.p.length === 0 && DRIVE.test(buffer) ? buffer[0] + ":" : buffer);
@@ -358,9 +361,11 @@
           if (c === "#") start("f", "fragment");
           break;
         case "opaquePath":
+          if (c !== "" && c !== "?" && c !== "#") { buffer += c; break; }
+          url.p += encode(buffer, C0);
+          buffer = "";
           if (c === "?") start("q", "query");
-          else if (c === "#") start("f", "fragment");
-          else url.p += encode(c, C0);
+          if (c === "#") start("f", "fragment");
           break;
         case "query":
           if (c !== "" && (override || c !== "#")) { buffer += c; break; }
@@ -368,7 +373,7 @@
           buffer = "";
           if (c === "#") start("f", "fragment");
           break;
-        case "fragment": url.f += encode(c, FRAGMENT); break;
+        case "fragment": url.f += encode(cps.slice(p).join(""), FRAGMENT); p = cps.length; break;
       }
     }
     return url;
