@@ -13,7 +13,8 @@
   const SPECIAL_QUERY = /[^\x21-\x7e]|["#<>']/gu, PATH = /[^\x21-\x7e]|["#<>?`{}]/gu;
   const USERINFO = /[^\x21-\x7e]|["#<>?`{}/:;=@[\\\]^|]/gu, FORM = /[^\w*\-. ]/gu;
   const FORBIDDEN_HOST = /[\0\t\n\r #/:<>?@[\\\]^|]/, FORBIDDEN_DOMAIN = /[\0- #%/:<>?@[\\\]^|\x7f]/;
-  const IGNORED = /[\xad\u034f\u180b-\u180d\u180f\u200b\u2060\ufe00-\ufe0f\ufeff\u{1bca0}-\u{1bca3}\u{e0100}-\u{e01ef}]/gu;
+  const IGNORED =
+    /[\xad\u034f\u180b-\u180d\u180f\u200b\u2060\ufe00-\ufe0f\ufeff\u{1bca0}-\u{1bca3}\u{e0100}-\u{e01ef}]/gu;
   const DISALLOWED = /[\p{C}\p{Z}\ufff9-\ufffd]|^\p{M}/u, NON_ASCII = /[^\0-\x7f]/;
   const DRIVE = /^[a-zA-Z][:|]$/, NORMALIZED_DRIVE = /^[a-zA-Z]:$/, STARTS_WITH_DRIVE = /^[a-zA-Z][:|](?:$|[/\\?#])/;
   const SINGLE_DOT = /^(?:\.|%2e)$/i, DOUBLE_DOT = /^(?:\.|%2e){2}$/i, HEX = /^[\da-f]$/i, DIGIT = /^\d$/;
@@ -86,7 +87,8 @@
     while (j < s.length) {
       const before = i;
       for (let w = 1, k = 36, t; ; k += 36, w *= 36 - t) {
-        const c = j < s.length ? s.charCodeAt(j++) : 0, v = c >= 48 && c <= 57 ? c - 22 : c >= 97 && c <= 122 ? c - 97 : -1;
+        const c = j < s.length ? s.charCodeAt(j++) : 0;
+        const v = c >= 48 && c <= 57 ? c - 22 : c >= 97 && c <= 122 ? c - 97 : -1;
         if (v < 0) return null;
         i += v * w;
         if (v < (t = threshold(k, bias))) break;
@@ -104,7 +106,7 @@
     (ch) => ch.toLowerCase()).join("").replace(/\u3002/g, ".");
   const domainToASCII = (domain) => {
     const mapped = NON_ASCII.test(domain) ? map(domain) : domain.toLowerCase();
-    if (!NON_ASCII.test(mapped) && !mapped.includes("xn--")) return mapped; // what else is wrong, FORBIDDEN_DOMAIN finds
+    if (!NON_ASCII.test(mapped) && !mapped.includes("xn--")) return mapped; // FORBIDDEN_DOMAIN does the rest
     const labels = mapped.split(".");
     for (let i = 0; i < labels.length; i++) {
       const label = labels[i], xn = label.startsWith("xn--");
@@ -116,7 +118,8 @@
   };
   const ipv4Number = (s) => {
     let radix = 10;
-    if (/^0x/i.test(s)) { s = s.slice(2); radix = 16; } else if (s.length > 1 && s[0] === "0") { s = s.slice(1); radix = 8; }
+    if (/^0x/i.test(s)) { s = s.slice(2); radix = 16; }
+    else if (s.length > 1 && s[0] === "0") { s = s.slice(1); radix = 8; }
     if (s === "") return radix === 10 ? null : 0;
     return (radix === 10 ? /^\d+$/ : radix === 16 ? /^[\da-f]+$/i : /^[0-7]+$/).test(s) ? parseInt(s, radix) : null;
   };
@@ -210,7 +213,8 @@
       url = { s: "", u: "", pw: "", h: null, port: null, p: [], q: null, f: null };
       input = input.replace(/^[\0- ]+|[\0- ]+$/g, "");
     }
-    const cps = Array.from(input.replace(/[\t\n\r]/g, "")), driveAt = (i) => STARTS_WITH_DRIVE.test(cps.slice(i).join(""));
+    const cps = Array.from(input.replace(/[\t\n\r]/g, ""));
+    const driveAt = (i) => STARTS_WITH_DRIVE.test(cps.slice(i).join(""));
     let state = override || "schemeStart", buffer = "", atSeen = false, inBrackets = false, passwordSeen = false, p = 0;
     const to = (next, step = 0) => { state = next; p += step; };
     const start = (field, next) => { url[field] = ""; state = next; };
@@ -382,7 +386,8 @@
   const hostPort = (url) => url.h + (url.port !== null ? ":" + url.port : "");
   const serialize = (url) => {
     let out = url.s + ":";
-    if (url.h !== null) out += "//" + (credentials(url) ? url.u + (url.pw !== "" ? ":" + url.pw : "") + "@" : "") + hostPort(url);
+    const userinfo = credentials(url) ? url.u + (url.pw !== "" ? ":" + url.pw : "") + "@" : "";
+    if (url.h !== null) out += "//" + userinfo + hostPort(url);
     else if (!opaquePath(url) && url.p.length > 1 && url.p[0] === "") out += "/.";
     out += pathname(url) + (url.q !== null ? "?" + url.q : "");
     return url.f !== null ? out + "#" + url.f : out;
@@ -426,7 +431,8 @@
   const define = (target, members, tag) => Object.defineProperties(target, {
     ...Object.getOwnPropertyDescriptors(members), [Symbol.toStringTag]: { value: tag, configurable: true },
   });
-  const invalid = (input, base) => typeError("Invalid URL", "ERR_INVALID_URL", base === undefined ? { input } : { input, base });
+  const invalid = (input, base) =>
+    typeError("Invalid URL", "ERR_INVALID_URL", base === undefined ? { input } : { input, base });
   const parseWithBase = (url, base) => {
     const parsedBase = base === undefined ? null : parse(usv(base));
     return base !== undefined && !parsedBase ? null : parse(usv(url), parsedBase);
@@ -455,6 +461,12 @@
     }
   }
   // The setters run the parser with a state override on the URL's own record, unless the standard returns first.
+  const setCredential = (url, field, value) => {
+    if (!cannotHaveCredentials(url)) url[field] = encode(value, USERINFO);
+  };
+  const setHost = (url, value, state) => {
+    if (!opaquePath(url)) parse(value, null, url, state);
+  };
   const setOptional = (url, field, value, prefix, state) => {
     url[field] = value === "" ? null : "";
     if (value === "") stripTrailingSpaces(url);
@@ -472,25 +484,13 @@
     get protocol() { return record(this).s + ":"; },
     set protocol(value) { parse(usv(value) + ":", null, record(this), "schemeStart"); },
     get username() { return record(this).u; },
-    set username(value) {
-      const url = record(this), v = usv(value);
-      if (!cannotHaveCredentials(url)) url.u = encode(v, USERINFO);
-    },
+    set username(value) { setCredential(record(this), "u", usv(value)); },
     get password() { return record(this).pw; },
-    set password(value) {
-      const url = record(this), v = usv(value);
-      if (!cannotHaveCredentials(url)) url.pw = encode(v, USERINFO);
-    },
+    set password(value) { setCredential(record(this), "pw", usv(value)); },
     get host() { const url = record(this); return url.h === null ? "" : hostPort(url); },
-    set host(value) {
-      const url = record(this), v = usv(value);
-      if (!opaquePath(url)) parse(v, null, url, "host");
-    },
+    set host(value) { setHost(record(this), usv(value), "host"); },
     get hostname() { return record(this).h ?? ""; },
-    set hostname(value) {
-      const url = record(this), v = usv(value);
-      if (!opaquePath(url)) parse(v, null, url, "hostname");
-    },
+    set hostname(value) { setHost(record(this), usv(value), "hostname"); },
     get port() { return `${record(this).port ?? ""}`; },
     set port(value) {
       const url = record(this), v = usv(value);
@@ -529,29 +529,34 @@
       yield kind === "keys" ? name : kind === "values" ? value : [name, value];
     }
   }
-  Object.defineProperty(iterate.prototype, Symbol.toStringTag, { value: "URLSearchParams Iterator", configurable: true });
+  define(iterate.prototype, {}, "URLSearchParams Iterator");
   const object = (v) => v !== null && (typeof v === "object" || typeof v === "function");
   const pair = (p) => {
     const both = object(p) && typeof p[Symbol.iterator] === "function" ? Array.from(p) : [];
-    if (both.length !== 2) throw typeError("Each query pair must be an iterable [name, value] tuple", "ERR_INVALID_TUPLE");
-    return [usv(both[0]), usv(both[1])];
+    if (both.length === 2) return [usv(both[0]), usv(both[1])];
+    throw typeError("Each query pair must be an iterable [name, value] tuple", "ERR_INVALID_TUPLE");
   };
-  const record_ = (init) => Reflect.ownKeys(init).flatMap((key) => {
+  const fromRecord = (init) => Reflect.ownKeys(init).flatMap((key) => {
     const d = Reflect.getOwnPropertyDescriptor(init, key);
     return d && d.enumerable ? [[usv(key), usv(init[key])]] : [];
   });
   class URLSearchParams {
     constructor(init = undefined) {
-      const iterator = object(init) ? init[Symbol.iterator] : undefined, s = object(init) ? "" : usv(init ?? "");
-      if (iterator !== undefined && typeof iterator !== "function") {
-        throw typeError("Query pairs must be iterable", "ERR_ARG_NOT_ITERABLE");
+      let list;
+      if (object(init)) {
+        const iterator = init[Symbol.iterator];
+        if (iterator !== undefined && typeof iterator !== "function") {
+          throw typeError("Query pairs must be iterable", "ERR_ARG_NOT_ITERABLE");
+        }
+        list = iterator ? Array.from(init, pair) : fromRecord(init);
+      } else {
+        const s = usv(init ?? "");
+        list = parseForm(s[0] === "?" ? s.slice(1) : s);
       }
-      const list = iterator ? Array.from(init, pair) : object(init) ? record_(init) : parseForm(s[0] === "?" ? s.slice(1) : s);
       PARAMS.set(this, { list, url: null });
     }
   }
-  // A method checks its receiver, then its argument count, then converts its arguments (an optional value may be
-  // absent).
+  // A method checks its receiver, then its argument count, then converts its arguments (a value may be optional).
   const args = (self, given, names) => {
     const state = params(self);
     required(given, names);
