@@ -110,6 +110,8 @@
   lazyGlobal("console", "console");
   for (const name of ["TextEncoder", "TextDecoder", "atob", "btoa"]) lazyGlobal("text", name);
   lazyGlobal("intl", "Intl");
+  lazyGlobal("url", "URL");
+  lazyGlobal("url", "URLSearchParams");
   const viaIntl = (name, length, fnName, asString) => method(name, length, function (...args) {
     if (asString && (this === null || this === undefined)) throw new TypeError(`String.prototype.${name} called on null or undefined`);
     const all = [asString ? RealString(this) : this];

@@ -5,9 +5,9 @@
 
 export type GuestFile = "prelude" | LazyGuestFile;
 /** Files the prelude may load on first use. */
-export type LazyGuestFile = "console" | "codec" | "text" | "intl";
-export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl"];
-export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl"];
+export type LazyGuestFile = "console" | "codec" | "text" | "intl" | "url";
+export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl", "url"];
+export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl", "url"];
 
 export interface EnginePowers {
   /** The QuickJS build's WASM binary (compiled once per worker). */

@@ -11,7 +11,7 @@ export const STANDARD_GLOBALS: readonly string[] = Object.freeze([
   "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "BigInt64Array", "BigUint64Array", "Float16Array",
   "Float32Array", "Float64Array", "DataView", "Promise",
   // Capsule's surface
-  "console", "TextEncoder", "TextDecoder", "atob", "btoa", "Intl",
+  "console", "TextEncoder", "TextDecoder", "atob", "btoa", "Intl", "URL", "URLSearchParams",
 ]);
 
 /** Names that are refused as globals and may not come back as host namespaces either. */
