@@ -29,6 +29,9 @@ interface RunOptions extends LocationOptions {
   import?: string[];
   /** Write the run's journal to this file as JSON Lines, each call as it completes. */
   journal?: string;
+  /** Submit the run to `capsule worker` processes through this Redis (remote-run.ts), on this queue. */
+  redis?: string;
+  queue?: string;
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -73,7 +76,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     imports[pair.slice(0, at)] = pair.slice(at + 1);
   }
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
-  const modules = await programModules(source, options, "capsule run");
+  // A worker holds the catalog and the host modules for a run sent to Redis.
+  const modules = options.redis ? {} : await programModules(source, options, "capsule run");
   if ("exit" in modules) return modules.exit;
   const { catalog, dispatcher } = modules;
   let journalFailure: string | undefined;
@@ -96,20 +100,21 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       }
     : undefined;
   const events: RunEvent[] = [];
-  const result = await run(
-    {
-      source,
-      filename,
-      seed: options.seed,
-      now: options.now,
-      ...(options.inputs !== undefined ? { inputs } : {}),
-      ...(options.import ? { imports } : {}),
-      limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
-      ...(options.allow ? { allow: options.allow } : {}),
-      ...(journalSink ? { journal: journalSink } : {}),
-    },
-    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) },
-  ).finally(() => dispatcher?.close());
+  const request = {
+    source,
+    filename,
+    seed: options.seed,
+    now: options.now,
+    ...(options.inputs !== undefined ? { inputs } : {}),
+    ...(options.import ? { imports } : {}),
+    limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
+    ...(options.allow ? { allow: options.allow } : {}),
+    ...(journalSink ? { journal: journalSink } : {}),
+  };
+  const result = options.redis
+    ? await (await import("./remote-run.js")).remoteRun(request, options.redis, options.queue, events)
+    : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1, onEvent: (e) => events.push(e) }).finally(() => dispatcher?.close());
+  if ("exit" in result) return result.exit;
   if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {

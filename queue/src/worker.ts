@@ -6,6 +6,7 @@
 // Refuses impossible options (E_QUEUE_BAD_OPTIONS, thrown); a job it cannot read or whose journal cannot be replayed
 // fails without a retry (E_QUEUE_VERSION, E_QUEUE_JOURNAL_CORRUPT, reaching the submitter as E_QUEUE_JOB_FAILED).
 
+import { hostname } from "node:os";
 import { Worker, UnrecoverableError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import type { HostFunctions, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
@@ -52,7 +53,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     if (value !== undefined && !positiveInteger(value)) throw new QueueError("E_QUEUE_BAD_OPTIONS", `createRunWorker: ${name} must be a positive integer, got ${String(value)}`);
   }
   const report = options.onError ?? ((error: Error) => process.stderr.write(`capsule worker: ${error.message}\n`));
-  const name = `${process.env.HOSTNAME ?? "worker"}:${process.pid}`;
+  const name = `${hostname()}:${process.pid}`;
   // The journal's own connection: appends from the run's (synchronous) sink go out in order on it.
   const redis = new Redis({ ...connection.value, lazyConnect: true });
   redis.on("error", (error) => report(error));

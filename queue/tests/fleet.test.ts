@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { useFleet } from "./support/fleet.js";
-import { stop, until, useProcesses } from "./support/processes.js";
+import { stop, until, useProcesses } from "../../tests/support/processes.js";
 
 const fleet = useFleet();
 const processes = useProcesses();

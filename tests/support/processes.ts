@@ -1,5 +1,6 @@
-// Shared by the tests that run real worker processes: spawns a Node script, resolves once it prints its ready line,
-// and stops every process it started after the test file (SIGTERM, then SIGKILL), so none outlives the tests.
+// Shared by the tests that run real worker processes (queue/tests, cli/tests): spawns a Node script, resolves once it
+// prints its ready line, and stops every process it started after the test file (SIGTERM, then SIGKILL), so none
+// outlives the tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll } from "vitest";
 
