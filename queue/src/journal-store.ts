@@ -11,8 +11,13 @@ import { journalFromLines, type Journal, type JournalRecord } from "@capsule/run
 import { journalKey, lockKey } from "./connection.js";
 import { refuse, type Checked } from "./errors.js";
 
-/** RPUSH only while the lock holds our token: 1+ is the new length, -1 means the lock is someone else's (or gone). */
-const APPEND_IF_LOCKED = `if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("RPUSH", KEYS[2], ARGV[2]) end return -1`;
+/**
+ * RPUSH only while the lock holds our token: 1+ is the new length, -1 means the lock is someone else's (or gone).
+ * ARGV[3] = "1" starts the list afresh (the header: nothing older under this job id may be replayed).
+ */
+const APPEND_IF_LOCKED = `if redis.call("GET", KEYS[1]) ~= ARGV[1] then return -1 end
+if ARGV[3] == "1" then redis.call("DEL", KEYS[2]) end
+return redis.call("RPUSH", KEYS[2], ARGV[2])`;
 
 export interface JobRef {
   id: string;
@@ -37,43 +42,65 @@ export class JobJournal {
     this.lock = lockKey(job.qualified, job.id);
   }
 
+  /** A header not written yet: it goes to Redis with the run's first call (a run that makes none needs no journal). */
+  private held: string | undefined;
+  /** Whether this job has a journal in Redis (read back from an earlier attempt, or begun by this one). */
+  private persisted = false;
+
   /** What earlier attempts journaled: undefined for a first attempt, or the journal to replay. */
-  async load(): Promise<Checked<Journal | undefined>> {
+  async load(firstAttempt: boolean): Promise<Checked<Journal | undefined>> {
+    // A first attempt saves a round trip here: no earlier attempt can have journaled anything.
+    if (firstAttempt) return { ok: true, value: undefined };
     const lines = await this.redis.lrange(this.key, 0, -1);
     if (lines.length === 0) return { ok: true, value: undefined };
     const journal = journalFromLines(lines.join("\n"));
     if (typeof journal === "string") return refuse("E_QUEUE_JOURNAL_CORRUPT", `job ${this.job.id}: its journal in Redis (${this.key}) cannot be replayed: ${journal}`);
     for (const record of [journal.header, ...journal.calls, ...(journal.end ? [journal.end] : [])]) this.written.add(identity(record));
+    this.persisted = true;
     // The end of an attempt that finished but died before BullMQ recorded it: the run is replayed to the end again.
     const { end: _end, ...replay } = journal;
     return { ok: true, value: replay };
   }
 
-  /** The run's sink: appends each record not yet in the list, in order (one connection keeps them ordered). */
+  /**
+   * The run's sink: appends each record not yet in the list, in order (one connection keeps them ordered). A first
+   * attempt's header waits for the first call and then clears the list as it starts it, so nothing an older job of
+   * the same id left can be replayed; a run that makes no call writes nothing (replaying it would only run it again).
+   */
   readonly sink = (record: JournalRecord): void => {
     const id = identity(record);
     if (this.written.has(id) || this.lostLock) return;
     this.written.add(id);
     const line = JSON.stringify(record);
+    if (!this.persisted && record.type !== "call") {
+      if (record.type === "run") this.held = line;
+      return;
+    }
+    if (this.held !== undefined) this.append(this.held, true);
+    this.held = undefined;
+    this.persisted = true;
+    this.append(line, false);
+  };
+
+  private append(line: string, fresh: boolean): void {
     this.pending = this.redis
-      .eval(APPEND_IF_LOCKED, 2, this.lock, this.key, this.job.token, line)
+      .eval(APPEND_IF_LOCKED, 2, this.lock, this.key, this.job.token, line, fresh ? "1" : "0")
       .then((length) => {
         if (length === -1) this.lostLock = true;
       })
       .catch((error: Error) => {
         this.failure ??= error.message;
       });
-  };
-
-  /** Waits for every append sent so far (called before the job is reported finished, so the journal is whole). */
-  async flush(): Promise<void> {
-    // Each append chains nothing, but ioredis answers commands of one connection in order: the last settles last.
-    await this.pending;
   }
 
-  /** Keeps the finished job's journal for `seconds`, then Redis drops it. */
-  async expire(seconds: number): Promise<void> {
-    await this.redis.expire(this.key, seconds).catch(() => undefined);
+  /**
+   * Keeps the finished run's journal for `seconds`, then Redis drops it; resolves once every append sent so far has
+   * been answered (called before the job is reported finished, so the journal is whole by then). ioredis answers the
+   * commands of one connection in order, so the EXPIRE sent last settles last: one round trip, not two.
+   */
+  async finish(seconds: number): Promise<void> {
+    if (!this.persisted) return;
+    await Promise.all([this.pending, this.redis.expire(this.key, seconds).catch(() => undefined)]);
   }
 }
 

@@ -63,7 +63,9 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     const request = requestOf(job.data);
     if (!request.ok) throw new UnrecoverableError(request.error.message);
     const journal = new JobJournal(redis, { id: job.id!, qualified: job.queueQualifiedName, token: token ?? "" });
-    const persisted = await journal.load();
+    // attemptsStarted counts this start too: 1 means no worker ran this job before (BullMQ counts takeovers in it;
+    // only an operator's job.retry({ resetAttemptsStarted: true }) resets it, and that starts the run afresh).
+    const persisted = await journal.load(job.attemptsStarted <= 1);
     if (!persisted.ok) throw new UnrecoverableError(persisted.error.message);
     const events: RunEvent[] = [];
     const { journal: wantJournal, replay, ...data } = request.value as QueueRunRequest;
@@ -77,9 +79,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       ...(persisted.value ?? replay ? { replay: persisted.value ?? replay } : {}),
       onEvent: (event) => events.push(event),
     });
-    await journal.flush();
+    await journal.finish(ttl);
     if (journal.failure) report(new Error(`job ${job.id}: the journal could not be written to Redis (${journal.failure}); a takeover would make its later calls again`));
-    await journal.expire(ttl);
     return answerOf({ result: wantJournal ? result : withoutJournal(result), events }, job.attemptsStarted || 1);
   };
 

@@ -56,20 +56,29 @@ describe("refusals", () => {
 
   it("fail a job the worker cannot read, or whose journal in Redis cannot be replayed, without running it", async () => {
     const queueName = fleet.name();
-    let ran = 0;
-    const sandbox = fleet.sandbox();
-    await fleet.worker(queueName, { sandbox: { run: (request) => (ran++, sandbox.run(request)) }, onError: () => undefined });
-    const queue = new Queue(queueName, { connection: { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) } });
-    const events = new QueueEvents(queueName, { connection: { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) } });
+    const connection = { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) };
+    const queue = new Queue(queueName, { connection });
+    const events = new QueueEvents(queueName, { connection });
     const redis = new Redis(fleet.url());
+    const data = { v: WIRE_VERSION, request: (toWire({ source: "return await id.of(1)" }) as { ok: true; wire: unknown }).wire };
     try {
       await events.waitUntilReady();
+      // Queued before any worker runs: a job of another wire version, a taken-over job (BullMQ counted one start)
+      // whose journal is torn, and a first attempt under an id whose old journal is left over.
       const other = await queue.add("run", { v: 99, request: {} });
+      for (const id of ["torn", "stale"]) await redis.rpush(journalKey(`bull:${queueName}`, id), '{"type":"run","version":7}');
+      const torn = await queue.add("run", data, { jobId: "torn" });
+      await redis.hset(`bull:${queueName}:torn`, "ats", "1");
+      const stale = await queue.add("run", data, { jobId: "stale" });
+      let ran = 0;
+      const sandbox = fleet.sandbox();
+      await fleet.worker(queueName, { sandbox: { run: (request) => (ran++, sandbox.run(request)) }, hostFunctions: { id: { of: (n: number) => n } }, onError: () => undefined });
       await expect(other.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_VERSION: the job's data is not wire version 1/);
-      await redis.rpush(journalKey(`bull:${queueName}`, "torn"), '{"type":"run","version":7}');
-      const torn = await queue.add("run", { v: WIRE_VERSION, request: (toWire({ source: "1" }) as { ok: true; wire: unknown }).wire }, { jobId: "torn" });
       await expect(torn.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_JOURNAL_CORRUPT: job torn: its journal in Redis .* cannot be replayed/);
-      expect(ran).toBe(0);
+      expect(await stale.waitUntilFinished(events)).toMatchObject({ v: WIRE_VERSION, attempts: 1 });
+      expect(ran).toBe(1);
+      const journal = (await redis.lrange(journalKey(`bull:${queueName}`, "stale"), 0, -1)).map((r) => JSON.parse(r).type);
+      expect(journal).toEqual(["run", "call", "end"]);
     } finally {
       await Promise.all([queue.close(), events.close(), redis.quit()]);
     }

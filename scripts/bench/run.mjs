@@ -6,8 +6,9 @@ import { wasmBench } from "./wasm.mjs";
 import { traceBench } from "./trace.mjs";
 import { serveBench } from "./serve.mjs";
 import { browserBench } from "./browser.mjs";
+import { queueBench } from "./queue.mjs";
 
-const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench };
+const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench, queue: queueBench };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (wanted.length === 0 || wanted.includes(name)) await bench();
