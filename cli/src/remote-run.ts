@@ -12,10 +12,13 @@ export async function remoteRun(request: RunRequest, redis: string, queueName: s
   const { submit, isQueueError } = await import("@capsule/queue");
   const { journal, ...data } = request;
   const sink: JournalSink | undefined = typeof journal === "function" ? journal : undefined;
-  const note = setTimeout(() => process.stderr.write(`capsule run: no worker has answered yet on queue "${queueName ?? "capsule-runs"}" (start one with \`capsule worker --redis ${redis}\`)\n`), NO_WORKER_NOTE_MS);
-  note.unref();
+  let note: ReturnType<typeof setTimeout> | undefined;
+  const onQueued = () => {
+    note = setTimeout(() => process.stderr.write(`capsule run: no worker has answered yet on queue "${queueName ?? "capsule-runs"}" (start one with \`capsule worker --redis ${redis}\`)\n`), NO_WORKER_NOTE_MS);
+    note.unref();
+  };
   try {
-    const queued = await submit({ ...data, ...(journal ? { journal: true } : {}) }, { connection: redis, ...(queueName ? { queueName } : {}) });
+    const queued = await submit({ ...data, ...(journal ? { journal: true } : {}) }, { connection: redis, onQueued, ...(queueName ? { queueName } : {}) });
     events.push(...queued.events);
     const { result } = queued;
     if (sink && result.journal) {

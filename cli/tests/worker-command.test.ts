@@ -90,7 +90,7 @@ describe("capsule worker and capsule run --redis", () => {
     expect([replayed.status, replayed.stdout]).toEqual([0, "replayed 1 call from the journal: the run ended the same (the same value)\n"]);
   }, 60_000);
 
-  it("serve several runs at once, refuse a bad URL as bad usage, and stop the workers cleanly on SIGTERM", async () => {
+  it("serve several runs at once, refuse a bad URL as bad usage and an unreachable Redis, and stop the workers cleanly on SIGTERM", async () => {
     const who = file("who.js", "return 1");
     const runs = await Promise.all(Array.from({ length: 6 }, () => capsule(["run", who, "--redis", redis.url, "--value"])));
     expect(runs.map((r) => [r.status, r.stdout])).toEqual(Array(6).fill([0, "1\n"]));
@@ -98,6 +98,8 @@ describe("capsule worker and capsule run --redis", () => {
     expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining("E_QUEUE_BAD_OPTIONS")]);
     const badWorker = await capsule(["worker", "--redis", "redis://127.0.0.1:6379", "--concurrency", "0"]);
     expect([badWorker.status, badWorker.stderr]).toEqual([2, expect.stringContaining("--concurrency must be a positive integer")]);
+    const noRedis = await capsule(["worker", "--redis", "redis://127.0.0.1:1"]);
+    expect([noRedis.status, noRedis.stderr]).toEqual([1, expect.stringContaining("capsule worker: cannot reach Redis at redis://127.0.0.1:1")]);
     for (const worker of workers) {
       worker.child.kill("SIGTERM");
       expect(await worker.exited).toBe(0);

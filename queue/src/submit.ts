@@ -23,6 +23,8 @@ export interface RunQueueOptions {
 export interface SubmitOptions {
   /** Give up waiting after this long (E_QUEUE_TIMEOUT); the job stays queued. Default: wait as long as it takes. */
   timeoutMs?: number;
+  /** Called once the job is in the queue, with its id (to log it, or to say that no worker has taken it yet). */
+  onQueued?(jobId: string): void;
 }
 
 export interface RunQueue {
@@ -106,6 +108,7 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
         waiters.delete(jobId);
         throw new QueueError("E_QUEUE_UNAVAILABLE", `the run could not be queued on Redis at ${where(connection.value)}: ${(error as Error).message}`);
       }
+      submitOptions.onQueued?.(jobId);
       const answer = timeoutMs === undefined
         ? await answered
         : await withTimeout(answered, timeoutMs, () => (waiters.delete(jobId), new QueueError("E_QUEUE_TIMEOUT", `no worker finished job ${jobId} within ${timeoutMs} ms; it stays queued (is a worker running on queue "${queueName}"?)`)));

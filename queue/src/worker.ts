@@ -84,21 +84,26 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     return answerOf({ result: wantJournal ? result : withoutJournal(result), events }, job.attemptsStarted || 1);
   };
 
-  const worker = new Worker<JobData, JobAnswer>(options.queueName ?? QUEUE_DEFAULTS.queueName, process_, {
-    connection: connection.value,
-    concurrency,
-    name,
-    autorun: false,
-    lockDuration: options.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs,
-    stalledInterval: options.stalledIntervalMs ?? QUEUE_DEFAULTS.stalledIntervalMs,
-    maxStalledCount: options.maxStalledCount ?? QUEUE_DEFAULTS.maxStalledCount,
-    removeOnComplete: QUEUE_DEFAULTS.keepCompleted,
-    removeOnFail: QUEUE_DEFAULTS.keepFailed,
-  });
-  worker.on("error", (error) => report(error));
-  worker.on("failed", (job, error) => report(new Error(`job ${job?.id ?? "?"} failed: ${error.message}`)));
+  let worker: Worker<JobData, JobAnswer> | undefined;
+  let closing = false;
   const started = (async () => {
+    // Redis first, on the journal's connection (it fails fast where BullMQ would retry forever); only then BullMQ,
+    // whose connections, closed while still connecting, emit an error nobody can listen to any more (5.81).
     await redis.connect();
+    if (closing) return;
+    worker = new Worker<JobData, JobAnswer>(options.queueName ?? QUEUE_DEFAULTS.queueName, process_, {
+      connection: connection.value,
+      concurrency,
+      name,
+      autorun: false,
+      lockDuration: options.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs,
+      stalledInterval: options.stalledIntervalMs ?? QUEUE_DEFAULTS.stalledIntervalMs,
+      maxStalledCount: options.maxStalledCount ?? QUEUE_DEFAULTS.maxStalledCount,
+      removeOnComplete: QUEUE_DEFAULTS.keepCompleted,
+      removeOnFail: QUEUE_DEFAULTS.keepFailed,
+    });
+    worker.on("error", (error) => report(error));
+    worker.on("failed", (job, error) => report(new Error(`job ${job?.id ?? "?"} failed: ${error.message}`)));
     await worker.waitUntilReady();
     // run() resolves only when the worker stops; its failure is reported, not thrown at nobody.
     worker.run().catch((error: Error) => report(error));
@@ -109,7 +114,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     name,
     ready: () => started,
     async close({ force = false } = {}) {
-      await worker.close(force);
+      closing = true;
+      await worker?.close(force);
       await redis.quit().catch(() => redis.disconnect());
     },
   };
