@@ -17,6 +17,7 @@ import { runCommand } from "./run-command.js";
 import { replayCommand } from "./replay-command.js";
 import { checkCommand } from "./check-command.js";
 import { initCommand } from "./init-command.js";
+import { workerCommand } from "./worker-command.js";
 
 const program = new Command()
   .name("capsule")
@@ -27,6 +28,12 @@ const program = new Command()
 const integer = (name: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return n;
+};
+
+const positive = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
   return n;
 };
 
@@ -56,9 +63,24 @@ withRoots(
     .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines")
     .option("--journal <file>", "write the run's journal (every call and what the host answered) to <file> as JSON Lines, each call as it completes")
     .option("--mcp <name=command>", "start a stdio MCP server for the run; its tools are importable as @mcp/<name> (repeatable)", collect)
-    .option("--grant <tool>", "a side-effecting tool the run may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect),
+    .option("--grant <tool>", "a side-effecting tool the run may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect)
+    .option("--redis <url>", "run it on a fleet: submit to `capsule worker` processes through this Redis (BullMQ) and print the result as a local run would")
+    .option("--queue <name>", "with --redis: the queue (default capsule-runs)"),
 ).action(async (file: string, options) => {
   process.exitCode = await runCommand(file, options);
+});
+
+withRoots(
+  program
+    .command("worker")
+    .description("serve runs queued in Redis (capsule run --redis, @capsule/queue) with the home's catalog and the shipped host modules, until SIGINT/SIGTERM")
+    .requiredOption("--redis <url>", "the Redis of the queue, e.g. redis://127.0.0.1:6379")
+    .option("--concurrency <n>", "runs at once", positive("--concurrency"), 1)
+    .option("--queue <name>", "the queue (default capsule-runs)")
+    .option("--lock-duration <ms>", "how long a dead worker's run stays locked before another takes it over (default 30000)", positive("--lock-duration"))
+    .option("--stalled-interval <ms>", "how often this worker looks for runs whose worker died (default 15000)", positive("--stalled-interval")),
+).action(async (options) => {
+  process.exitCode = await workerCommand(options);
 });
 
 withRoots(

@@ -4,6 +4,7 @@
 // compiles are cheap), restricted to --allow when given; a program without `import` never compiles.
 // With --mcp <name>=<command…>, stdio MCP servers are started for the run, their tools offered as @mcp/<name> (side
 // effects denied unless --grant), and closed after it.
+// With --redis, the run is sent to `capsule worker` processes (remote-run.ts) and nothing is compiled here.
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { appendFileSync, writeFileSync } from "node:fs";
@@ -38,6 +39,9 @@ interface RunOptions extends LocationOptions {
   mcp?: string[];
   /** Side-effecting tools the run may call ("@mcp/files.write", or a whole "@mcp/files"). */
   grant?: string[];
+  /** Submit the run to `capsule worker` processes through this Redis (remote-run.ts), on this queue. */
+  redis?: string;
+  queue?: string;
 }
 
 /** Longest observation printed without --json (the whole result is in --json). */
@@ -84,8 +88,13 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   const specs = parseMcpSpecs(options.mcp, "run", "--mcp");
   if (typeof specs === "number") return specs;
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
+  if (options.redis && (options.mcp?.length || options.grant?.length)) {
+    process.stderr.write("capsule run: --mcp and --grant start servers here, so they cannot be sent with --redis; connect the servers to the workers instead\n");
+    return 2;
+  }
+  // A worker holds the catalog and the host modules for a run sent to Redis.
   let catalog: Catalog | undefined;
-  if (mayImport(source)) {
+  if (!options.redis && mayImport(source)) {
     try {
       catalog = (await compileRunCatalog(options)).catalog;
     } catch (error) {
@@ -123,20 +132,23 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       }
     : undefined;
   const events: RunEvent[] = [];
-  const result = await run(
-    {
-      source,
-      filename,
-      seed: options.seed,
-      now: options.now,
-      ...(options.inputs !== undefined ? { inputs } : {}),
-      ...(options.import ? { imports } : {}),
-      limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
-      ...(options.allow ? { allow: options.allow } : {}),
-      ...(journalSink ? { journal: journalSink } : {}),
-    },
-    { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) },
-  ).finally(() => Promise.all([dispatcher?.close(), servers.close()]));
+  const request = {
+    source,
+    filename,
+    seed: options.seed,
+    now: options.now,
+    ...(options.inputs !== undefined ? { inputs } : {}),
+    ...(options.import ? { imports } : {}),
+    limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
+    ...(options.allow ? { allow: options.allow } : {}),
+    ...(journalSink ? { journal: journalSink } : {}),
+  };
+  const result = options.redis
+    ? await (await import("./remote-run.js")).remoteRun(request, options.redis, options.queue, events)
+    : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) }).finally(() =>
+        Promise.all([dispatcher?.close(), servers.close()]),
+      );
+  if ("exit" in result) return result.exit;
   if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {

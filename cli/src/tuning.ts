@@ -15,3 +15,6 @@ export const TEXT_MAX_CHARS = 200;
 
 /** Longest whole message (a compiler's or the runtime's, which may quote untrusted text) printed under a command. */
 export const MESSAGE_MAX_CHARS = 2_000;
+
+/** How long `capsule run --redis` waits for a worker before it says that none has answered (it keeps waiting). */
+export const NO_WORKER_NOTE_MS = 5_000;

@@ -1,0 +1,129 @@
+// Owns the worker side of the fleet: a BullMQ Worker that takes queued runs and runs each in the process's sandbox with
+// the application's host functions, tools and policy attached, streaming the run's journal into Redis as its calls
+// complete. A job a dead worker held (its lock expired: BullMQ's stalled-job check) is taken by another worker, which
+// reads the persisted journal and replays it — completed calls are answered from it, not made again — then continues
+// live. The answer (result, trace, attempts) is the job's return value, delivered to the submitter by BullMQ's events.
+// Refuses impossible options (E_QUEUE_BAD_OPTIONS, thrown); a job it cannot read or whose journal cannot be replayed
+// fails without a retry (E_QUEUE_VERSION, E_QUEUE_JOURNAL_CORRUPT, reaching the submitter as E_QUEUE_JOB_FAILED).
+
+import { hostname } from "node:os";
+import { Worker, UnrecoverableError, type Job } from "bullmq";
+import { Redis } from "ioredis";
+import type { HostFunctions, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
+import { positiveInteger, QUEUE_DEFAULTS, redisOptions, type Connection } from "./connection.js";
+import { QueueError } from "./errors.js";
+import { JobJournal } from "./journal-store.js";
+import { answerOf, requestOf, type JobAnswer, type JobData, type QueueRunRequest } from "./request.js";
+
+export interface RunWorkerOptions {
+  connection: Connection;
+  /** Runs the jobs: the application's sandbox (its catalog, host-module dispatcher, limits, onEvent). */
+  sandbox: Pick<Sandbox, "run">;
+  /** Jobs this worker runs at once (each holds one of the sandbox's threads while its guest computes). Default 1. */
+  concurrency?: number;
+  queueName?: string;
+  /** Attached to every job's run: host functions, tools and the policy live here, never on the queue. */
+  hostFunctions?: HostFunctions;
+  tools?: ToolBelt;
+  policy?: Policy;
+  /** See QUEUE_DEFAULTS for what each does and its default. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  maxStalledCount?: number;
+  journalTtlSeconds?: number;
+  /** What went wrong outside any run (Redis errors, jobs that failed). Default: one line on stderr. */
+  onError?(error: Error): void;
+}
+
+export interface RunWorker {
+  /** This worker's name in BullMQ (job.processedBy): host and pid. */
+  readonly name: string;
+  /** Resolves once the worker is connected and taking jobs. */
+  ready(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones (force: abandon them; another worker takes them over). */
+  close(options?: { force?: boolean }): Promise<void>;
+}
+
+export function createRunWorker(options: RunWorkerOptions): RunWorker {
+  const connection = redisOptions(options?.connection);
+  if (!connection.ok) throw connection.error;
+  if (typeof options.sandbox?.run !== "function") throw new QueueError("E_QUEUE_BAD_OPTIONS", "createRunWorker needs a sandbox (createSandbox() of @capsule/runtime) to run the jobs in");
+  const concurrency = options.concurrency ?? 1;
+  for (const [name, value] of Object.entries({ concurrency, lockDurationMs: options.lockDurationMs, stalledIntervalMs: options.stalledIntervalMs, maxStalledCount: options.maxStalledCount, journalTtlSeconds: options.journalTtlSeconds })) {
+    if (value !== undefined && !positiveInteger(value)) throw new QueueError("E_QUEUE_BAD_OPTIONS", `createRunWorker: ${name} must be a positive integer, got ${String(value)}`);
+  }
+  const report = options.onError ?? ((error: Error) => process.stderr.write(`capsule worker: ${error.message}\n`));
+  const name = `${hostname()}:${process.pid}`;
+  // The journal's own connection: appends from the run's (synchronous) sink go out in order on it.
+  const redis = new Redis({ ...connection.value, lazyConnect: true });
+  redis.on("error", (error) => report(error));
+  const ttl = options.journalTtlSeconds ?? QUEUE_DEFAULTS.journalTtlSeconds;
+
+  const process_ = async (job: Job<JobData, JobAnswer>, token?: string): Promise<JobAnswer> => {
+    const request = requestOf(job.data);
+    if (!request.ok) throw new UnrecoverableError(request.error.message);
+    const journal = new JobJournal(redis, { id: job.id!, qualified: job.queueQualifiedName, token: token ?? "" });
+    // attemptsStarted counts this start too: 1 means no worker ran this job before (BullMQ counts takeovers in it;
+    // only an operator's job.retry({ resetAttemptsStarted: true }) resets it, and that starts the run afresh).
+    const persisted = await journal.load(job.attemptsStarted <= 1);
+    if (!persisted.ok) throw new UnrecoverableError(persisted.error.message);
+    const events: RunEvent[] = [];
+    const { journal: wantJournal, replay, ...data } = request.value as QueueRunRequest;
+    const result = await options.sandbox.run({
+      ...(data as RunRequest),
+      ...(options.hostFunctions ? { hostFunctions: options.hostFunctions } : {}),
+      ...(options.tools ? { tools: options.tools } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
+      journal: journal.sink,
+      // What an earlier attempt journaled wins over the submitter's replay: it starts from it and goes further.
+      ...(persisted.value ?? replay ? { replay: persisted.value ?? replay } : {}),
+      onEvent: (event) => events.push(event),
+    });
+    await journal.finish(ttl);
+    if (journal.failure) report(new Error(`job ${job.id}: the journal could not be written to Redis (${journal.failure}); a takeover would make its later calls again`));
+    return answerOf({ result: wantJournal ? result : withoutJournal(result), events }, job.attemptsStarted || 1);
+  };
+
+  let worker: Worker<JobData, JobAnswer> | undefined;
+  let closing = false;
+  const started = (async () => {
+    // Redis first, on the journal's connection (it fails fast where BullMQ would retry forever); only then BullMQ,
+    // whose connections, closed while still connecting, emit an error nobody can listen to any more (5.81).
+    await redis.connect();
+    if (closing) return;
+    worker = new Worker<JobData, JobAnswer>(options.queueName ?? QUEUE_DEFAULTS.queueName, process_, {
+      connection: connection.value,
+      concurrency,
+      name,
+      autorun: false,
+      lockDuration: options.lockDurationMs ?? QUEUE_DEFAULTS.lockDurationMs,
+      stalledInterval: options.stalledIntervalMs ?? QUEUE_DEFAULTS.stalledIntervalMs,
+      maxStalledCount: options.maxStalledCount ?? QUEUE_DEFAULTS.maxStalledCount,
+      removeOnComplete: QUEUE_DEFAULTS.keepCompleted,
+      removeOnFail: QUEUE_DEFAULTS.keepFailed,
+    });
+    worker.on("error", (error) => report(error));
+    worker.on("failed", (job, error) => report(new Error(`job ${job?.id ?? "?"} failed: ${error.message}`)));
+    await worker.waitUntilReady();
+    // run() resolves only when the worker stops; its failure is reported, not thrown at nobody.
+    worker.run().catch((error: Error) => report(error));
+  })();
+  started.catch(() => undefined);
+
+  return {
+    name,
+    ready: () => started,
+    async close({ force = false } = {}) {
+      closing = true;
+      await worker?.close(force);
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** A local run without `journal` has none on its result; the fleet journals anyway, so it takes it off again. */
+function withoutJournal(result: RunResult): RunResult {
+  if (!("journal" in result)) return result;
+  const { journal: _journal, ...rest } = result;
+  return rest as RunResult;
+}
