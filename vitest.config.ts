@@ -4,8 +4,10 @@ export default defineConfig({
   test: {
     include: ["**/tests/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous: most tests spawn real processes (the CLI, workers, chromium, redis-server), and the suite must pass on a
+    // loaded machine. A test that hangs still fails, later.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,

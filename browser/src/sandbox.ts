@@ -77,7 +77,7 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
         return { ...resolved, modules: pageModules({ hostModules: supplied, wasmModules: resolved.wasmModules, wasm: wasmPool, client }) };
       },
       factory: "createBrowserSandbox",
-      runIdPrefix: "browser-run",
+      runIdPrefix: `browser-run-${randomHex(16)}`,
     },
     options,
   );
@@ -95,4 +95,9 @@ export function createBrowserSandbox(options: BrowserSandboxOptions = {}): Brows
       void wasm?.close();
     },
   };
+}
+
+/** Random hex from getRandomValues (randomUUID needs a secure context; a page may be served over plain http). */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { capsuleAsync as capsule, FIXTURE_ROOT, FIXTURES, tempDir, tempHome } from "./helpers.js";
+import { capsuleAsync as capsule, FIXTURE_ROOT, FIXTURES, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const program = (name: string) => join(FIXTURES, "programs", name);
 
@@ -17,7 +17,7 @@ describe("capsule check", () => {
     expect(out.stderr).toBe("");
     expect(out.stdout).toBe("ok: no problems (checked as JavaScript)\n");
     expect(out.status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it("exits 1 and prints each problem at the user's line, with a code frame and a hint", async () => {
     const file = program("problems.ts");
@@ -29,7 +29,7 @@ describe("capsule check", () => {
     expect(out.stdout).toContain(`${file}:3:7 error check-type: Type 'number' is not assignable to type 'string'.\n    1 | import`);
     expect(out.stdout).toContain(`  > 4 | setTimeout(() => n, 10);\n      | ^^^^^^^^^^\n`);
     expect(out.stdout).toMatch(/4 problems\n$/);
-  }, 120_000);
+  }, 240_000);
 
   it("--json prints { ok, file, language, diagnostics } with each diagnostic's code, position, frame and hint", async () => {
     const out = await capsule(["check", program("problems.ts"), ...roots, "--json"]);
@@ -42,13 +42,13 @@ describe("capsule check", () => {
     for (const d of report.diagnostics) expect(Object.keys(d)).toEqual(expect.arrayContaining(["code", "message", "line", "column", "frame", "hint"]));
     const clean = JSON.parse((await capsule(["check", program("clean.js"), ...roots, "--json"])).stdout);
     expect(clean).toEqual({ ok: true, file: program("clean.js"), language: "javascript", diagnostics: [] });
-  }, 120_000);
+  }, 240_000);
 
   it("--allow narrows what the program may import, as in a run", async () => {
     const out = await capsule(["check", program("clean.js"), ...roots, "--allow", "@capsule/yaml", "--json"]);
     expect(out.status).toBe(1);
     expect(JSON.parse(out.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual(["check-import-not-allowed"]);
-  }, 120_000);
+  }, 240_000);
 
   it("checks standard input, and a program without imports compiles nothing (the home stays empty)", async () => {
     const emptyHome = tempDir("capsule-home-");

@@ -1,7 +1,7 @@
 // Shared by the CLI tests: spawns the built CLI (cli/dist/main.js) with a temporary Capsule home, so no test
 // ever reads or writes ~/.capsule, and with CAPSULE_PACK_PATH cleared so the caller's environment cannot leak in.
 
-import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,31 +22,43 @@ export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function capsule(args: string[], options: SpawnOptions = {}): SpawnSyncReturns<string> {
+export interface Spawned {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command to its end without blocking the test worker's event loop. The tests never use spawnSync for anything
+ * that can take long: a synchronous spawn that outlasts vitest's 60 s RPC timeout (a cold compile on a loaded machine)
+ * surfaces as an unhandled "Timeout calling onTaskUpdate" error that fails the whole suite.
+ */
+export function spawnAsync(command: string, args: readonly string[], options: SpawnOptions = {}): Promise<Spawned> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  child.stdin.on("error", () => {}); // a CLI that exits before reading all of its input is not the test's error
+  child.stdin.end(options.input);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status, signal) => resolve({ status, signal, stdout, stderr }));
+  });
+}
+
+/** The built CLI with a throwaway CAPSULE_HOME and CAPSULE_PACK_PATH cleared (options.env adds to or overrides them). */
+export async function capsule(args: string[], options: SpawnOptions = {}): Promise<Spawned> {
   const env: NodeJS.ProcessEnv = { ...process.env, CAPSULE_HOME: join(tmpdir(), "capsule-cli-tests-never-used"), CAPSULE_PACK_PATH: "", ...options.env };
-  const out = spawnSync(process.execPath, [CLI, ...args], { input: options.input, cwd: options.cwd, env, encoding: "utf8" });
+  const out = await spawnAsync(process.execPath, [CLI, ...args], { input: options.input, cwd: options.cwd, env });
   // A CLI killed by a signal is never the expected outcome: leave what it said in the test log for diagnosis.
   if (out.signal) console.error(`capsule ${args.join(" ")} was killed by ${out.signal}\nstdout: ${out.stdout}\nstderr: ${out.stderr}`);
   return out;
 }
 
-/**
- * capsule() without blocking the test worker's event loop: a spawnSync that outlasts vitest's 60 s RPC timeout (a cold
- * compile on a loaded machine) surfaces as an unhandled "Timeout calling onTaskUpdate" error.
- */
-export function capsuleAsync(args: string[], options: SpawnOptions = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, CAPSULE_HOME: join(tmpdir(), "capsule-cli-tests-never-used"), CAPSULE_PACK_PATH: "", ...options.env };
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  child.stdin.end(options.input);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** The same as capsule(); kept for the tests written when capsule() was synchronous. */
+export const capsuleAsync = capsule;
 
 /** The table line that starts a module's row (its first cell is the specifier). */
 export function rowOf(stdout: string, specifier: string): string | undefined {

@@ -9,7 +9,7 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { capsuleAsync as capsule, FIXTURE_ROOT, FIXTURES, tempDir, tempHome } from "./helpers.js";
+import { capsuleAsync as capsule, FIXTURE_ROOT, FIXTURES, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const TSC = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
 
@@ -42,7 +42,7 @@ describe("capsule init", () => {
       "editor-globals.ts": ["2:TS2304", "3:TS2591", "4:TS2591", "4:TS2693"],
       "editor-return.js": ["3:TS1108"],
     });
-  }, 120_000);
+  }, 240_000);
 
   it("--allow declares only the named modules", async () => {
     const dir = tempDir("capsule-init-");
@@ -53,7 +53,7 @@ describe("capsule init", () => {
     copyFileSync(join(FIXTURES, "programs", "editor-ok.ts"), join(dir, "editor-ok.ts"));
     expect(await tscErrors(dir)).toEqual({ "editor-ok.ts": ["3:TS2307"] });
     expect((await capsule(["init", dir, "--home", home, "--allow", "@capsule/nope"])).status).toBe(2);
-  }, 120_000);
+  }, 240_000);
 
   it("rewrites its own files, and refuses (exit 2, nothing written) a tsconfig.json or a folder it did not make", async () => {
     const dir = tempDir("capsule-init-");
@@ -67,5 +67,5 @@ describe("capsule init", () => {
     expect(readFileSync(join(foreign, "tsconfig.json"), "utf8")).toBe('{ "compilerOptions": {} }\n');
     const file = join(foreign, "tsconfig.json");
     expect((await capsule(["init", file, "--home", home])).status).toBe(2);
-  }, 120_000);
+  }, 240_000);
 });

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { capsule, tempDir } from "./helpers.js";
+import { capsule, tempDir, spawnAsync } from "./helpers.js";
 import { capsuleMcpClient, compiledHome, fixtureSpec, textOf } from "./mcp-helpers.js";
 
 const work = tempDir();
@@ -22,7 +22,7 @@ beforeAll(async () => {
     capsuleMcpClient(["--home", home, "--connect", fixtureSpec("fx", { FIXTURE_APPEND_FILE: deniedFile }), "--workers", "1"]),
     capsuleMcpClient(["--home", home, "--connect", fixtureSpec("fx", { FIXTURE_APPEND_FILE: grantedFile }), "--grant", "@mcp/fx.append_line", "--ceiling", "wallMs=90000", "--workers", "1"]),
   ]);
-}, 120_000);
+}, 240_000);
 
 describe("capsule mcp", () => {
   it("offers execute_code and list_modules", async () => {
@@ -103,9 +103,9 @@ describe("capsule mcp", () => {
     expect(md.text).toContain("# Tool modules");
   });
 
-  it("refuses a bad --ceiling or --connect as bad usage", () => {
-    expect(capsule(["mcp", "--home", home, "--ceiling", "wallMs=99999999"]).status).toBe(2);
-    const bad = capsule(["mcp", "--home", home, "--connect", "fx=node s.mjs | tee x"]);
+  it("refuses a bad --ceiling or --connect as bad usage", async () => {
+    expect((await capsule(["mcp", "--home", home, "--ceiling", "wallMs=99999999"])).status).toBe(2);
+    const bad = await capsule(["mcp", "--home", home, "--connect", "fx=node s.mjs | tee x"]);
     expect([bad.status, bad.stderr]).toEqual([2, expect.stringContaining("E_MCP_BAD_SERVER_SPEC")]);
   });
 });

@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CLI } from "./helpers.js";
+import { CLI, spawnAsync } from "./helpers.js";
 import { compiledHome, fixtureSpec, textOf } from "./mcp-helpers.js";
 
 let child: ChildProcess;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   client = new Client({ name: "capsule-cli-tests", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(url));
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await client?.close();

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INSTALL_LIMITS } from "@capsule/compiler";
-import { capsule, tempDir, tempHome } from "./helpers.js";
+import { capsule, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const offline = { env: { npm_config_offline: "true" } };
 const work = tempDir("capsule-caps-");
@@ -31,11 +31,11 @@ function expectNothingInstalled(home: string): void {
 }
 
 describe("install caps and bin links", () => {
-  it("refuses an undeclared 70 MiB blob with the default byte cap, before it lands in the install root", () => {
+  it("refuses an undeclared 70 MiB blob with the default byte cap, before it lands in the install root", async () => {
     // Random bytes: npm itself refuses a tarball that decompresses more than 1000-fold (a blob of zeros).
     const blob = makePack(join(work, "blob"), "@acme/blob", {}, { "data/blob.bin": randomBytes(70 * 1024 * 1024) });
     const home = tempHome();
-    const out = capsule(["packs", "install", blob, "--home", home], offline);
+    const out = await capsule(["packs", "install", blob, "--home", home], offline);
     expect(out.status).toBe(1);
     expect(out.stderr).toContain("pack-install-too-large");
     expect(out.stderr).toMatch(/70\.0 MiB unpacked, over the 64\.0 MiB cap/);
@@ -43,25 +43,25 @@ describe("install caps and bin links", () => {
     expectNothingInstalled(home);
   }, 240_000);
 
-  it("refuses a pack over a tightened --max-files, naming the count; a cap above its ceiling is bad usage", () => {
+  it("refuses a pack over a tightened --max-files, naming the count; a cap above its ceiling is bad usage", async () => {
     const files = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`data/f${i}.txt`, `${i}`]));
     const many = makePack(join(work, "many"), "@acme/many", {}, files);
     const home = tempHome();
-    const out = capsule(["packs", "install", many, "--home", home, "--max-files", "100"], offline);
+    const out = await capsule(["packs", "install", many, "--home", home, "--max-files", "100"], offline);
     expect(out.status).toBe(1);
     expect(out.stderr).toContain("pack-install-too-many-files");
     expect(out.stderr).toMatch(/would add 12\d files, over the 100-file cap/);
     expectNothingInstalled(home);
-    const above = capsule(["packs", "install", many, "--home", home, "--max-files", String(INSTALL_LIMITS.PACK_INSTALL_MAX_FILES.ceiling + 1)], offline);
+    const above = await capsule(["packs", "install", many, "--home", home, "--max-files", String(INSTALL_LIMITS.PACK_INSTALL_MAX_FILES.ceiling + 1)], offline);
     expect(above.status).toBe(2);
     expect(above.stderr).toContain("above its ceiling");
-    expect(capsule(["packs", "install", many, "--home", home], offline).status).toBe(0); // 10 000 by default
+    expect((await capsule(["packs", "install", many, "--home", home], offline)).status).toBe(0); // 10 000 by default
   }, 240_000);
 
-  it("creates no bin links in the install root", () => {
+  it("creates no bin links in the install root", async () => {
     const withBin = makePack(join(work, "bin"), "@acme/with-bin", { bin: { "acme-tool": "bin/tool.js" } }, { "bin/tool.js": "#!/usr/bin/env node\nconsole.log('tool')\n" });
     const home = tempHome();
-    const out = capsule(["packs", "install", withBin, "--home", home], offline);
+    const out = await capsule(["packs", "install", withBin, "--home", home], offline);
     expect(out.status, out.stderr).toBe(0);
     expect(existsSync(join(home, "packs", "node_modules", "@acme", "with-bin", "bin", "tool.js"))).toBe(true);
     expect(existsSync(join(home, "packs", "node_modules", ".bin"))).toBe(false);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capsuleAsync, fixtureRegistry, type FixtureRegistry, type Running } from "./fixture-registry.js";
-import { capsule, tempHome } from "./helpers.js";
+import { capsule, tempHome, spawnAsync } from "./helpers.js";
 
 const NAME = "@acme/greet";
 let registry: FixtureRegistry;
@@ -16,7 +16,7 @@ let registry: FixtureRegistry;
 beforeAll(async () => {
   registry = await fixtureRegistry();
   registry.publish(NAME, "1.0.0", { capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } }, { "src/index.js": `export const greet = (n) => "hello " + n;` });
-}, 60_000);
+}, 240_000);
 afterAll(() => registry.close());
 
 /** Resolves once no process of group `pgid` is left (the CLI and the npm it started). */
@@ -45,17 +45,17 @@ async function kill(run: Running): Promise<void> {
   await groupGone(run.pid);
 }
 
-const importGreet = (home: string) => JSON.parse(capsule(["run", "-", "--home", home, "--json"], { input: `import { greet } from "${NAME}"; return greet("you")` }).stdout);
+const importGreet = async (home: string) => JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import { greet } from "${NAME}"; return greet("you")` })).stdout);
 const ledgerOf = (home: string) => (existsSync(join(home, "ledger.json")) ? JSON.parse(readFileSync(join(home, "ledger.json"), "utf8")).packs : {});
 
-function expectAsBefore(home: string): void {
+async function expectAsBefore(home: string): Promise<void> {
   expect(ledgerOf(home)).toEqual({});
   expect(existsSync(join(home, "packs", "node_modules", "@acme"))).toBe(false);
-  expect(importGreet(home).error.code).toBe("E_IMPORT_UNRESOLVED");
+  expect((await importGreet(home)).error.code).toBe("E_IMPORT_UNRESOLVED");
 }
 
 async function expectRecovery(home: string): Promise<void> {
-  const audit = capsule(["packs", "audit", "--home", home, "--json"]);
+  const audit = await capsule(["packs", "audit", "--home", home, "--json"]);
   expect(audit.status).toBe(1);
   const problems: string[] = JSON.parse(audit.stdout).findings.map((f: { problem: string }) => f.problem);
   expect(problems.length).toBeGreaterThan(0);
@@ -63,9 +63,9 @@ async function expectRecovery(home: string): Promise<void> {
   const again = capsuleAsync(["packs", "install", `${NAME}@^1.0.0`, "--home", home], registry.env());
   const out = await again.done;
   expect(out.status, out.stderr).toBe(0);
-  expect(importGreet(home)).toMatchObject({ ok: true, value: "hello you" });
+  expect(await importGreet(home)).toMatchObject({ ok: true, value: "hello you" });
   expect(Object.keys(ledgerOf(home))).toEqual([NAME]);
-  expect(capsule(["packs", "audit", "--home", home]).status).toBe(0);
+  expect((await capsule(["packs", "audit", "--home", home])).status).toBe(0);
 }
 
 describe("an install killed with SIGKILL leaves the old state, and the next install recovers", () => {
@@ -74,7 +74,7 @@ describe("an install killed with SIGKILL leaves the old state, and the next inst
     const run = capsuleAsync(["packs", "install", `${NAME}@^1.0.0`, "--home", home], registry.env());
     await run.stderrLine(/npm is installing/);
     await kill(run);
-    expectAsBefore(home);
+    await expectAsBefore(home);
     await expectRecovery(home);
   }, 240_000);
 
@@ -86,7 +86,7 @@ describe("an install killed with SIGKILL leaves the old state, and the next inst
     expect(registry.requests).toContain("/tarballs/acme-greet-1.0.0.tgz");
     await kill(run);
     stall.release();
-    expectAsBefore(home);
+    await expectAsBefore(home);
     // the killed holder's lock is still there; the next command takes it over
     expect(existsSync(join(home, ".lock"))).toBe(true);
     await expectRecovery(home);
@@ -97,7 +97,7 @@ describe("an install killed with SIGKILL leaves the old state, and the next inst
     const run = capsuleAsync(["packs", "install", `${NAME}@^1.0.0`, "--home", home], registry.env());
     await run.stderrLine(/checking @acme\/greet/);
     await kill(run);
-    expectAsBefore(home);
+    await expectAsBefore(home);
     await expectRecovery(home);
   }, 240_000);
 });

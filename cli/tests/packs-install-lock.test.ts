@@ -9,7 +9,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capsuleAsync, fixtureRegistry, type FixtureRegistry } from "./fixture-registry.js";
-import { capsule, tempDir, tempHome } from "./helpers.js";
+import { capsule, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const offline = { npm_config_offline: "true" };
 const work = tempDir("capsule-lock-");
@@ -29,9 +29,9 @@ beforeAll(async () => {
   registry = await fixtureRegistry();
   registry.publish("@acme/one", "1.0.0", manifest, { "src/index.js": `export const word = "first";` });
   registry.publish("@acme/two", "1.0.0", manifest, { "src/index.js": `export const word = "second";` });
-}, 60_000);
+}, 240_000);
 afterAll(() => registry.close());
-const importWord = (home: string, name: string) => JSON.parse(capsule(["run", "-", "--home", home, "--json"], { input: `import { word } from "${name}"; return word` }).stdout);
+const importWord = async (home: string, name: string) => JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import { word } from "${name}"; return word` })).stdout);
 const lockOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return JSON.stringify({ pid, host: hostname(), start: stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19], nonce: "test-holder", command: "a test holding the lock", since: new Date().toISOString() });
@@ -52,18 +52,18 @@ describe("the home's lock", () => {
     expect(rb.status, rb.stderr).toBe(0);
     for (const r of [ra, rb]) expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(Object.keys(JSON.parse(readFileSync(join(home, "ledger.json"), "utf8")).packs).sort()).toEqual(["@acme/one", "@acme/two"]);
-    expect(importWord(home, "@acme/one")).toMatchObject({ ok: true, value: "first" });
-    expect(importWord(home, "@acme/two")).toMatchObject({ ok: true, value: "second" });
+    expect(await importWord(home, "@acme/one")).toMatchObject({ ok: true, value: "first" });
+    expect(await importWord(home, "@acme/two")).toMatchObject({ ok: true, value: "second" });
     expect(readdirSync(home).filter((f) => /backup|^\.packs-|\.lock/.test(f))).toEqual([]);
     expect(readdirSync(join(home, "installs"))).toHaveLength(1);
-    expect(capsule(["packs", "audit", "--home", home]).status).toBe(0);
+    expect((await capsule(["packs", "audit", "--home", home])).status).toBe(0);
   }, 240_000);
 
   it("a live holder: the install waits for it, and with --wait 0 is refused with home-locked naming it", async () => {
     const home = tempHome();
     mkdirSync(home, { recursive: true });
     writeFileSync(join(home, ".lock"), lockOf(process.pid)); // this test process: alive on this host
-    const refused = capsule(["packs", "install", one, "--home", home, "--wait", "0"], { env: offline });
+    const refused = await capsule(["packs", "install", one, "--home", home, "--wait", "0"], { env: offline });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("home-locked");
     expect(refused.stderr).toContain(`a test holding the lock, pid ${process.pid}`);
@@ -74,15 +74,15 @@ describe("the home's lock", () => {
     rmSync(join(home, ".lock")); // the holder finishes
     const out = await waiting.done;
     expect(out.status, out.stderr).toBe(0);
-    expect(importWord(home, "@acme/one")).toMatchObject({ ok: true, value: "first" });
+    expect(await importWord(home, "@acme/one")).toMatchObject({ ok: true, value: "first" });
   }, 240_000);
 
-  it("a dead holder's lock (kill -9 left it) is taken over without waiting", () => {
+  it("a dead holder's lock (kill -9 left it) is taken over without waiting", async () => {
     const home = tempHome();
     mkdirSync(home, { recursive: true });
     const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
     writeFileSync(join(home, ".lock"), JSON.stringify({ pid: gone, host: hostname(), nonce: "dead", command: "a killed install", since: new Date().toISOString() }));
-    const out = capsule(["packs", "install", one, "--home", home, "--wait", "0"], { env: offline });
+    const out = await capsule(["packs", "install", one, "--home", home, "--wait", "0"], { env: offline });
     expect(out.status, out.stderr).toBe(0);
     expect(out.stderr).not.toContain("waiting");
     expect(existsSync(join(home, ".lock"))).toBe(false);

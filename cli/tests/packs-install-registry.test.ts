@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capsule, CLI, tempDir, tempHome } from "./helpers.js";
+import { capsule, CLI, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const NAME = "@acme/greet";
 const work = tempDir("capsule-registry-");
@@ -47,12 +47,12 @@ function packument() {
 }
 
 /** `npm pack` of a pack whose greeting names its version. */
-function publish(version: string): void {
+async function publish(version: string): Promise<void> {
   const dir = join(work, `greet-${version}`);
   mkdirSync(join(dir, "src"), { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: NAME, version, type: "module", capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } }));
   writeFileSync(join(dir, "src", "index.js"), `export const greet = (n) => "hello " + n + " from ${version}";`);
-  const packed = spawnSync("npm", ["pack", dir, "--pack-destination", work, "--loglevel=error"], { cwd: work, encoding: "utf8" });
+  const packed = await spawnAsync("npm", ["pack", dir, "--pack-destination", work, "--loglevel=error"], { cwd: work });
   if (packed.status !== 0) throw new Error(packed.stderr);
   const file = packed.stdout.trim().split("\n").pop()!;
   tarballs.set(file, readFileSync(join(work, file)));
@@ -73,8 +73,8 @@ function capsuleAsync(args: string[], env: NodeJS.ProcessEnv): Promise<{ status:
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const version of ["1.0.0", "1.1.0", "2.0.0"]) publish(version);
-}, 60_000);
+  for (const version of ["1.0.0", "1.1.0", "2.0.0"]) await publish(version);
+}, 240_000);
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("capsule packs install from a registry", () => {
@@ -91,9 +91,9 @@ describe("capsule packs install from a registry", () => {
       resolved: `${registry}/tarballs/acme-greet-1.1.0.tgz`,
       integrity: `sha512-${createHash("sha512").update(tarball).digest("base64")}`,
     });
-    const run = capsule(["run", "-", "--home", home], { input: `import { greet } from "${NAME}"; return greet("you")` });
+    const run = await capsule(["run", "-", "--home", home], { input: `import { greet } from "${NAME}"; return greet("you")` });
     expect(run.stdout).toContain("hello you from 1.1.0");
-  }, 120_000);
+  }, 240_000);
 
   it("refuses a tarball whose bytes do not match the registry's integrity, and installs nothing", async () => {
     const home = tempHome();
@@ -118,10 +118,10 @@ describe("capsule packs install from a registry", () => {
       const out = await capsuleAsync(["packs", "install", `${NAME}@1.0.0`, "--home", home], env);
       expect(out.status).not.toBe(0);
       expect(out.stderr).toMatch(/integrity|EINTEGRITY/i);
-      expect(capsule(["packs", "list", "--home", home]).stdout).not.toContain(NAME);
+      expect((await capsule(["packs", "list", "--home", home])).stdout).not.toContain(NAME);
     } finally {
       tarballs.set(file, original);
       await new Promise<void>((resolve) => pinned.close(() => resolve()));
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capsuleAsync, fixtureRegistry, type FixtureRegistry } from "./fixture-registry.js";
-import { capsule, tempDir, tempHome } from "./helpers.js";
+import { capsule, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 const offline = { env: { npm_config_offline: "true" } };
 const SHIPPED_YAML = fileURLToPath(new URL("../../packs/yaml", import.meta.url));
@@ -29,7 +29,7 @@ function folder(name: string, capsuleField: unknown, files: Record<string, strin
 
 const fakeYaml = folder("@capsule/yaml", { modules: { ".": { kind: "guest", source: "src/index.js" } } }, { "src/index.js": `export const load = () => "impostor"; export default { load };` });
 const fakeCsv = folder("@capsule/csv", { modules: { ".": { kind: "host", host: "capsule.csv" } } }, {});
-const loadYaml = (home: string) => JSON.parse(capsule(["run", "-", "--home", home, "--json"], { input: `import yaml from "@capsule/yaml"; return yaml.load("a: 1")` }).stdout);
+const loadYaml = async (home: string) => JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import yaml from "@capsule/yaml"; return yaml.load("a: 1")` })).stdout);
 const ledgerOf = (home: string) => {
   try {
     return JSON.parse(readFileSync(join(home, "ledger.json"), "utf8")).packs;
@@ -42,13 +42,13 @@ let registry: FixtureRegistry;
 beforeAll(async () => {
   registry = await fixtureRegistry();
   registry.publish("@capsule/yaml", "99.0.0", { capsule: { modules: { ".": { kind: "guest", source: "src/index.js" } } } }, { "src/index.js": `export const load = () => "from the registry"; export default { load };` });
-}, 60_000);
+}, 240_000);
 afterAll(() => registry.close());
 
 describe("a shipped pack's name", () => {
-  it("a folder pack named like a shipped pack is refused before npm runs, naming both, and the shipped pack keeps working", () => {
+  it("a folder pack named like a shipped pack is refused before npm runs, naming both, and the shipped pack keeps working", async () => {
     const home = tempHome();
-    const out = capsule(["packs", "install", fakeYaml, "--home", home], offline);
+    const out = await capsule(["packs", "install", fakeYaml, "--home", home], offline);
     expect(out.status).toBe(1);
     expect(out.stderr).toContain("pack-shadows-shipped");
     expect(out.stderr).toContain(fakeYaml);
@@ -56,48 +56,48 @@ describe("a shipped pack's name", () => {
     expect(out.stderr).toContain("--allow-shadow-shipped");
     expect(out.stderr).not.toContain("npm is installing");
     expect(ledgerOf(home)).toEqual({});
-    expect(loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
+    expect(await loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
   }, 240_000);
 
   it("a registry offering a higher version of a shipped pack's name is refused before anything is fetched", async () => {
     const home = tempHome();
     const before = registry.requests.length;
-    const out = await capsuleAsync(["packs", "install", "@capsule/yaml", "--home", home], registry.env()).done;
+    const out = await (capsuleAsync(["packs", "install", "@capsule/yaml", "--home", home], registry.env())).done;
     expect(out.status).toBe(1);
     expect(out.stderr).toContain("pack-shadows-shipped");
     expect(out.stderr).toContain(SHIPPED_YAML);
     expect(registry.requests.slice(before)).toEqual([]);
-    expect(loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
+    expect(await loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
   }, 240_000);
 
   it("--allow-shadow-shipped installs it in the shipped pack's place and the ledger records the choice", async () => {
     const home = tempHome();
-    const out = await capsuleAsync(["packs", "install", "@capsule/yaml", "--home", home, "--allow-shadow-shipped"], registry.env()).done;
+    const out = await (capsuleAsync(["packs", "install", "@capsule/yaml", "--home", home, "--allow-shadow-shipped"], registry.env())).done;
     expect(out.status, out.stderr).toBe(0);
     expect(ledgerOf(home)["@capsule/yaml"]).toMatchObject({ version: "99.0.0", shadowsShipped: true });
-    expect(loadYaml(home)).toMatchObject({ ok: true, value: "from the registry" });
-    const compiled = JSON.parse(capsule(["packs", "compile", "--home", home, "--json"]).stdout);
+    expect(await loadYaml(home)).toMatchObject({ ok: true, value: "from the registry" });
+    const compiled = JSON.parse((await capsule(["packs", "compile", "--home", home, "--json"])).stdout);
     expect(compiled.diagnostics).toContainEqual(expect.objectContaining({ code: "pack-shadowed", pack: "@capsule/yaml" }));
   }, 240_000);
 
-  it("a third-party @capsule/csv is not the owner of capsule.csv, even allowed to shadow: host-id-pinned-elsewhere names both copies", () => {
+  it("a third-party @capsule/csv is not the owner of capsule.csv, even allowed to shadow: host-id-pinned-elsewhere names both copies", async () => {
     const home = tempHome();
-    const out = capsule(["packs", "install", fakeCsv, "--home", home, "--allow-shadow-shipped"], offline);
+    const out = await capsule(["packs", "install", fakeCsv, "--home", home, "--allow-shadow-shipped"], offline);
     expect(out.status).toBe(1);
     expect(out.stderr).toContain("host-id-pinned-elsewhere");
     expect(out.stderr).toContain(SHIPPED_CSV);
     expect(out.stderr).toMatch(/the @capsule\/csv at \S+installs\/[^/]+\/node_modules\/@capsule\/csv is another package/);
     expect(ledgerOf(home)).toEqual({});
-    const parsed = JSON.parse(capsule(["run", "-", "--home", home, "--json"], { input: `import { parse } from "@capsule/csv"; return (await parse("a\\n1")).rows` }).stdout);
+    const parsed = JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import { parse } from "@capsule/csv"; return (await parse("a\\n1")).rows` })).stdout);
     expect(parsed).toMatchObject({ ok: true, value: [{ a: expect.anything() }] });
   }, 240_000);
 
-  it("a copy dropped into the install root by hand neither shadows the shipped pack nor runs", () => {
+  it("a copy dropped into the install root by hand neither shadows the shipped pack nor runs", async () => {
     const home = tempHome();
-    expect(loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } }); // creates the install root
+    expect(await loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } }); // creates the install root
     cpSync(fakeYaml, join(home, "packs", "node_modules", "@capsule", "yaml"), { recursive: true });
-    expect(loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
-    const compiled = JSON.parse(capsule(["packs", "compile", "--home", home, "--json"]).stdout);
+    expect(await loadYaml(home)).toMatchObject({ ok: true, value: { a: 1 } });
+    const compiled = JSON.parse((await capsule(["packs", "compile", "--home", home, "--json"])).stdout);
     expect(compiled.diagnostics).toContainEqual(expect.objectContaining({ code: "pack-shadow-refused", pack: "@capsule/yaml" }));
   }, 240_000);
 });

@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, tempDir, tempHome } from "./helpers.js";
+import { CLI, tempDir, tempHome, spawnAsync } from "./helpers.js";
 
 interface Serving {
   url: string;
@@ -54,7 +54,7 @@ describe("capsule serve", () => {
     }
     const code = await new Promise((resolve) => child.once("exit", resolve));
     expect(code).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe("capsule serve after its tokens file changes", () => {
@@ -77,7 +77,7 @@ describe("capsule serve after its tokens file changes", () => {
     } finally {
       serving.child.kill("SIGTERM");
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe("capsule serve after packs change", () => {
@@ -91,7 +91,7 @@ describe("capsule serve after packs change", () => {
     const specifiers = async () => ((await (await fetch(`${serving.url}/catalog`)).json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier);
     try {
       expect(await specifiers()).not.toContain("@acme/greet");
-      const installed = spawnSync(process.execPath, [CLI, "packs", "install", pack, "--home", home], { encoding: "utf8", env: { ...process.env, CAPSULE_PACK_PATH: "", npm_config_offline: "true" } });
+      const installed = await spawnAsync(process.execPath, [CLI, "packs", "install", pack, "--home", home], { env: { ...process.env, CAPSULE_PACK_PATH: "", npm_config_offline: "true" } });
       expect(installed.status).toBe(0);
       await eventually(async () => (await specifiers()).includes("@acme/greet"));
       expect(await specifiers()).toContain("@acme/greet");
@@ -100,5 +100,5 @@ describe("capsule serve after packs change", () => {
     } finally {
       serving.child.kill("SIGTERM");
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type TestRedis } from "../../tests/support/redis-server.mjs";
 import { stop, useProcesses, type Started } from "../../tests/support/processes.js";
-import { CLI } from "./helpers.js";
+import { CLI, spawnAsync } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capsule-fleet-cli-"));
 const home = join(dir, "home");
@@ -58,22 +58,22 @@ describe("capsule worker and capsule run --redis", () => {
     const program = file("csv.js", "import { stringify } from '@capsule/csv';\nconsole.log('rows', inputs.n);\nreturn { csv: await stringify([[Math.random(), new Date().toISOString()]]), tags: new Set([1n]) };");
     const inputs = file("inputs.json", '{ "n": 1 }');
     for (const mode of [[], ["--value"], ["--json"]]) {
-      const [local, remote] = await Promise.all([capsule(["run", program, ...NOW, "--inputs", inputs, ...mode]), capsule(["run", program, ...NOW, "--inputs", inputs, ...mode, "--redis", redis.url])]);
+      const [local, remote] = await Promise.all([await capsule(["run", program, ...NOW, "--inputs", inputs, ...mode]), await capsule(["run", program, ...NOW, "--inputs", inputs, ...mode, "--redis", redis.url])]);
       expect([remote.status, remote.stderr], local.stderr).toEqual([0, local.stderr]);
       if (mode[0] === "--json") expect(withoutTimes(remote.stdout)).toEqual(withoutTimes(local.stdout));
       else expect(untimed(remote.stdout)).toBe(untimed(local.stdout));
     }
-  }, 120_000);
+  }, 240_000);
 
   it("serve programs without imports, and a failing program exits 1 with the same error", async () => {
     const plain = file("plain.js", "return [1n, new Map([[1, new Date(0)]]), undefined]");
-    const [local, remote] = await Promise.all([capsule(["run", plain]), capsule(["run", plain, "--redis", redis.url])]);
+    const [local, remote] = await Promise.all([await capsule(["run", plain]), await capsule(["run", plain, "--redis", redis.url])]);
     expect([remote.status, untimed(remote.stdout)]).toEqual([0, untimed(local.stdout)]);
     const failing = file("fail.js", "function f(n) { if (n === 0) throw new RangeError('bottom'); return f(n - 1); }\nreturn f(3);");
-    const [localFail, remoteFail] = await Promise.all([capsule(["run", failing, "--value"]), capsule(["run", failing, "--value", "--redis", redis.url])]);
+    const [localFail, remoteFail] = await Promise.all([await capsule(["run", failing, "--value"]), await capsule(["run", failing, "--value", "--redis", redis.url])]);
     expect([remoteFail.status, remoteFail.stdout, remoteFail.stderr]).toEqual([1, localFail.stdout, localFail.stderr]);
     expect(remoteFail.stderr).toContain("E_GUEST_ERROR RangeError: bottom");
-  }, 60_000);
+  }, 240_000);
 
   it("write --trace and --journal from the worker's run, and the journal replays offline to the same end", async () => {
     const program = file("traced.js", "import { parse } from '@capsule/csv';\nconsole.log('parsing');\nreturn (await parse('a,b\\n1,2')).rows.length;");
@@ -88,7 +88,7 @@ describe("capsule worker and capsule run --redis", () => {
     expect(records.map((r) => r.type)).toEqual(["run", "call", "end"]);
     const replayed = await capsule(["replay", journal]);
     expect([replayed.status, replayed.stdout]).toEqual([0, "replayed 1 call from the journal: the run ended the same (the same value)\n"]);
-  }, 60_000);
+  }, 240_000);
 
   it("serve several runs at once, refuse a bad URL as bad usage and an unreachable Redis, and stop the workers cleanly on SIGTERM", async () => {
     const who = file("who.js", "return 1");
@@ -105,5 +105,5 @@ describe("capsule worker and capsule run --redis", () => {
       expect(await worker.exited).toBe(0);
       expect(worker.output()).toMatch(/SIGTERM: finishing the runs in progress/);
     }
-  }, 60_000);
+  }, 240_000);
 });

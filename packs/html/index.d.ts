@@ -8,6 +8,8 @@ declare module "@capsule/html" {
   export function links(html: string, options?: { base?: string; limit?: number }): Promise<Link[]>;
   export function images(html: string, options?: { base?: string; limit?: number }): Promise<Image[]>;
   export function metadata(html: string, options?: { base?: string }): Promise<Metadata>;
-  const html: { select: typeof select; text: typeof text; links: typeof links; images: typeof images; metadata: typeof metadata };
+  /** The document, or the elements matching options.selector, as Markdown: script, style, head, hidden elements and form controls left out; hrefs and srcs resolved against options.base. */
+  export function markdown(html: string, options?: { selector?: string; base?: string; limit?: number; headingStyle?: "atx" | "setext"; bulletListMarker?: "-" | "*" | "+"; codeBlockStyle?: "fenced" | "indented"; emDelimiter?: "_" | "*"; strongDelimiter?: "**" | "__"; linkStyle?: "inlined" | "referenced" }): Promise<string>;
+  const html: { select: typeof select; text: typeof text; links: typeof links; images: typeof images; metadata: typeof metadata; markdown: typeof markdown };
   export default html;
 }

@@ -51,7 +51,7 @@ export interface RunPowers {
   resolveImports(prepared: PreparedSource, request: RunRequest, runId: string, front: (behind: ModuleResolver | undefined) => ModuleResolver | undefined): Promise<ResolvedImports>;
   /** Names the factory in the E_CLOSED message ("createSandbox"). */
   factory: string;
-  /** Prefix of run ids (unique per process): "run-<pid>", "browser-run". */
+  /** Prefix of run ids, random per process so ids are unique across a fleet: "run-<uuid>", "browser-run-<hex>". */
   runIdPrefix: string;
   /** Reads a worker thread's own CPU time (Linux in Node), so the CPU watchdog never mistakes waiting for a core for work. */
   threadCpuMs?: ThreadCpuReader;

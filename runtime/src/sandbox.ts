@@ -2,7 +2,7 @@
 // esbuild to strip TypeScript, imports resolved against a catalog on disk or an embedder's resolver, host-module
 // calls answered by the sandbox's dispatcher. Refuses a run importing a host module when there is no dispatcher.
 
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { transform as esbuildTransform } from "esbuild";
 import { createWorkerPool, nodeRunner } from "./pool.js";
 import { threadCpuMs } from "./thread-cpu.js";
@@ -12,6 +12,10 @@ import { createRunPath, type ResolvedImports, type RunModules } from "./run-path
 import { CapsuleError, runError } from "./errors.js";
 import { resolveLimits } from "./limits.js";
 import type { Transform } from "./source.js";
+
+/** Run ids are `run-<a random UUID per process>-<n>`: unique across processes, restarts and machines of a fleet (where
+ * every worker may be pid 1), so a tool's idempotency key (`<runId>:<callIndex>`) never names two runs. */
+const RUN_ID_PREFIX = `run-${randomUUID()}`;
 import type { HostModuleDispatcher, ModuleResolver, RunRequest, RunResult, SandboxOptions } from "./types.js";
 import { isToolHostId } from "./tools.js";
 import { resumeRequest, type Suspended } from "./run-journal.js";
@@ -49,7 +53,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs, digest: digestParts },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts },
     options,
   );
   let closed = false;

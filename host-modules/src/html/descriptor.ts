@@ -19,6 +19,7 @@ export const html = {
     links: { params: [{ name: "html", type: "string" }, options()], summary: "Links as { href, text } with hrefs resolved against options.base." },
     images: { params: [{ name: "html", type: "string" }, options()], summary: "Images as { src, alt } with srcs resolved against options.base." },
     metadata: { params: [{ name: "html", type: "string" }, options()], summary: "Title, description, canonical URL, language, Open Graph and meta tags." },
+    markdown: { params: [{ name: "html", type: "string" }, options()], summary: "The document, or the elements matching options.selector, as Markdown (turndown), without what a reader never sees." },
   },
   hostOnly: ["shutdown"],
   callContext: true,

@@ -1,4 +1,4 @@
-// Owns html.select, html.text, html.links, html.images and html.metadata on the host. Checks every argument
+// Owns html.select, html.text, html.links, html.images, html.metadata and html.markdown on the host. Checks every argument
 // here, then runs cheerio in the html worker pool (worker.mjs; up to TUNING.htmlWorkers workers, runs served in turn)
 // under HTML_LIMITS.timeoutMs and TUNING.htmlWorkerHeapMb; a call whose run ends is cancelled (see ../isolate.ts).
 // Refuses HTML over SHARED_LIMITS.textBytes, selectors over HTML_LIMITS.maxSelectorLength or that do not parse,
@@ -6,7 +6,7 @@
 // SHARED_LIMITS.outputBytes. Nothing is fetched or executed; metadata maps are built without a prototype.
 
 import { HostModuleError } from "../errors.js";
-import { absoluteUrl, bool, checkText, n, readOptions, text as textRule, typeName, withinLimit, type OptionRule } from "../check.js";
+import { absoluteUrl, bool, checkText, n, oneOf, readOptions, text as textRule, typeName, withinLimit, type OptionRule } from "../check.js";
 import { SHARED_LIMITS } from "../limits.js";
 import { HTML_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
@@ -27,6 +27,19 @@ export interface UrlOptions {
 
 export interface MetadataOptions {
   base?: string;
+}
+
+export interface MarkdownOptions {
+  /** Only the elements matching this CSS selector (at most `limit`), each converted and joined by a blank line. */
+  selector?: string;
+  base?: string;
+  limit?: number;
+  headingStyle?: "atx" | "setext";
+  bulletListMarker?: "-" | "*" | "+";
+  codeBlockStyle?: "fenced" | "indented";
+  emDelimiter?: "_" | "*";
+  strongDelimiter?: "**" | "__";
+  linkStyle?: "inlined" | "referenced";
 }
 
 export interface Link {
@@ -67,6 +80,21 @@ const URL_RULES: Record<string, OptionRule> = {
 const METADATA_RULES: Record<string, OptionRule> = {
   base: absoluteUrl,
 };
+
+const MARKDOWN_RULES: Record<string, OptionRule> = {
+  selector: textRule(1, HTML_LIMITS.maxSelectorLength.default, "a CSS selector such as \"article\""),
+  base: absoluteUrl,
+  limit: limitRule,
+  headingStyle: oneOf("atx", "setext"),
+  bulletListMarker: oneOf("-", "*", "+"),
+  codeBlockStyle: oneOf("fenced", "indented"),
+  emDelimiter: oneOf("_", "*"),
+  strongDelimiter: oneOf("**", "__"),
+  linkStyle: oneOf("inlined", "referenced"),
+};
+
+/** Turndown's options that take no function, with the defaults a model reads best (not all of turndown's own). */
+const MARKDOWN_STYLE = { headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced", emDelimiter: "_", strongDelimiter: "**", linkStyle: "inlined" } as const;
 
 // Resolved from the package root so it works from src/ (vitest) and dist/ (built) alike: tsc does not copy .mjs.
 const isolate = new Isolate({
@@ -189,6 +217,30 @@ export async function metadata(html: string, options?: MetadataOptions, context?
     openGraph: mapFromEntries(raw.openGraph),
     meta: mapFromEntries(raw.meta),
   };
+}
+
+/**
+ * The document, or the elements matching `options.selector`, as Markdown (turndown): what a reader never sees is left
+ * out (script, style, head, noscript, template, embedded media, form controls, [hidden], inline display:none), hrefs
+ * and srcs are resolved like links' against `base` and the document's <base href>, ATX headings, "-" bullets and
+ * fenced code by default. Tables become their cells' text (turndown has no table rule).
+ */
+export async function markdown(html: string, options?: MarkdownOptions, context?: HostCallContext): Promise<string> {
+  const fn = "html.markdown";
+  const call = beginCall(fn, context);
+  const source = checkText(fn, "html", html);
+  const o = readOptions(fn, options, MARKDOWN_RULES);
+  const selector = o.selector === undefined ? undefined : checkSelector(fn, o.selector);
+  const style = Object.fromEntries(Object.entries(MARKDOWN_STYLE).map(([key, value]) => [key, o[key] ?? value]));
+  return isolate.run<string>(fn, "markdown", {
+    fn,
+    html: source,
+    selector,
+    base: o.base,
+    limit: (o.limit as number | undefined) ?? HTML_LIMITS.maxResults.default,
+    maxOutputBytes: MAX_RESULT_BYTES,
+    style,
+  }, [], call);
 }
 
 /** Host only (never pin it for guests): terminates the html workers; the next call starts a new one. */

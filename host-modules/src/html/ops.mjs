@@ -29,7 +29,7 @@ export function describe(fn, error) {
 // ── budget ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A spender of `max` result bytes: each string counts as it crosses (escapes included), plus `extra` bytes. */
-function budget(fn, max) {
+export function budget(fn, max) {
   let used = 0;
   return (text, extra = 0) => {
     used += stringSize(text) + extra;
@@ -41,12 +41,12 @@ function budget(fn, max) {
 
 // ── parsing and selecting ────────────────────────────────────────────────────────────────────────────────
 
-function load(html) {
+export function load(html) {
   return cheerio.load(html);
 }
 
 /** Elements matching `selector` in document order; a selector that does not parse is refused. */
-function find(fn, $, selector) {
+export function find(fn, $, selector) {
   try {
     // root().find() only ever selects: $(string) would build elements from a string that looks like HTML.
     return $.root().find(selector).toArray();
@@ -57,7 +57,7 @@ function find(fn, $, selector) {
 }
 
 /** An element's own attribute (exact name first, then lower-cased as the parser stores HTML attributes). */
-function attribute(element, name) {
+export function attribute(element, name) {
   const attribs = element.attribs;
   if (!attribs) return undefined;
   for (const key of [name, name.toLowerCase()]) {
@@ -69,7 +69,7 @@ function attribute(element, name) {
 // ── visible text ─────────────────────────────────────────────────────────────────────────────────────────
 
 /** Elements whose content is never shown. */
-const SKIP = new Set(["script", "style", "noscript", "template", "head", "title", "iframe", "object", "embed", "canvas", "audio", "video"]);
+export const SKIP = new Set(["script", "style", "noscript", "template", "head", "title", "iframe", "object", "embed", "canvas", "audio", "video"]);
 /** Elements that start and end a line. */
 const BLOCK = new Set([
   "address", "article", "aside", "blockquote", "body", "caption", "center", "dd", "details", "dialog", "div", "dl", "dt",
@@ -78,7 +78,7 @@ const BLOCK = new Set([
   "tr", "ul",
 ]);
 
-function isHidden(node) {
+export function isHidden(node) {
   if (attribute(node, "hidden") !== undefined) return true;
   const style = attribute(node, "style");
   return typeof style === "string" && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i.test(style);
@@ -146,7 +146,7 @@ const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
  * dropped if that fails. Without a base, absolute URLs are normalized (dropped if invalid) and relative
  * ones are returned as written.
  */
-function resolver($, base) {
+export function resolver($, base) {
   let effective = base ?? null;
   const baseHref = $("base[href]").first().attr("href");
   if (typeof baseHref === "string") {
