@@ -43,8 +43,8 @@ export const LIMITS = {
     doc: "largest bundled guest module (npm or authored); QuickJS parse time grows with bytes",
   },
   PROBE_TIMEOUT_MS: {
-    default: 15_000, floor: 1, ceiling: 120_000, code: "npm-module-probe-failed",
-    doc: "longest the injected probe may take for one module before it counts as failed",
+    default: 60_000, floor: 1, ceiling: 120_000, code: "npm-module-probe-failed",
+    doc: "longest the injected probe may take for one module before it counts as failed, waiting for its turn included",
   },
 } as const satisfies Record<string, CompilerLimitRow>;
 
@@ -64,8 +64,8 @@ export const PROBE_BUDGETS = {
     doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox; fixed)",
   },
   PROBE_WALL_MS: {
-    default: 5_000, floor: 1, ceiling: 5_000, code: "npm-module-probe-failed",
-    doc: "wall-clock time of one module's probe in a fresh sandbox (compileWithSandbox; fixed)",
+    default: 30_000, floor: 1, ceiling: 30_000, code: "npm-module-probe-failed",
+    doc: "wall-clock time of one module's probe in a fresh sandbox (compileWithSandbox; fixed): a backstop, since PROBE_CPU_MS bounds the module and load stretches wall time",
   },
 } as const satisfies Record<string, CompilerLimitRow>;
 

@@ -10,6 +10,9 @@ import { admitHostModules, type HostAdmitter } from "./admission/host.js";
 import { admitWasmModules } from "./admission/wasm.js";
 import { PROBE_BUDGETS } from "./limits.js";
 
+/** How long the untimed warm-up run may wait for the probe sandbox's worker to start. */
+const PROBE_WARM_UP_WALL_MS = 120_000;
+
 export interface SandboxProbe {
   probe: Probe;
   close(): Promise<void>;
@@ -19,7 +22,19 @@ export interface SandboxProbe {
 export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   let own: Sandbox | undefined;
   const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
-  const probe: Probe = async (source, specifier) => {
+  // A probe's wall clock must measure the module, not the machine: its worker is started by an untimed first run
+  // (a thread start on a loaded machine takes seconds), and probes take the worker one at a time, so none of them
+  // spends its PROBE_WALL_MS waiting in the sandbox's queue. The module's own bound is its CPU time, which load does
+  // not change.
+  let ready: Promise<unknown> | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  const probe: Probe = (source, specifier) => {
+    ready ??= target().run({ source: "return 0", filename: "probe-warm-up.js", limits: { wallMs: PROBE_WARM_UP_WALL_MS } });
+    const mine = turn.then(() => ready).then(() => probeOnce(source, specifier));
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
+  const probeOnce: Probe = async (source, specifier) => {
     const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
