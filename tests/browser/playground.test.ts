@@ -2,7 +2,7 @@
 // and errors, all in the page's own Web Worker (server runs and the layout: playground-layout.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, openPage, servePlayground } from "../support/browser.js";
+import { launchChromium, loadLibrary, openPage, servePlayground } from "../support/browser.js";
 
 let browser: Browser;
 let origin: string;
@@ -185,5 +185,23 @@ describe("the playground behind tokens", () => {
     expect(await page.$$eval("#packs button.pack", (buttons) => buttons.map((b) => (b as HTMLElement).dataset.specifier))).toEqual(["@capsule/yaml"]);
     const out = await runInPlayground(page, 'import yaml from "@capsule/yaml";\nreturn yaml.load("n: 1");');
     expect(JSON.parse(out.result!)).toEqual({ n: 1 });
+  });
+
+  it("the runner library says a missing token apart from an unknown one, as the server does", async () => {
+    const guarded = await servePlayground({ tokens: { "yaml-token": ["@capsule/yaml"] } });
+    const page = await openPage(browser, `${guarded}/playground/`);
+    await loadLibrary(page, "/playground/capsule-browser.js");
+    const messages = await page.evaluate(async () => {
+      const capsule = (window as unknown as { capsule: { createBrowserSandbox(o: object): { modules(): Promise<{ message?: string }>; close(): void } } }).capsule;
+      const ask = async (token?: string) => {
+        const sandbox = capsule.createBrowserSandbox({ catalogUrl: location.origin, token });
+        const listed = await sandbox.modules();
+        sandbox.close();
+        return listed.message;
+      };
+      return { missing: await ask(), unknown: await ask("nope") };
+    });
+    expect(messages.missing).toContain("wants a token");
+    expect(messages.unknown).toContain("does not know this token");
   });
 });
