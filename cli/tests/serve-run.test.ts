@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeValue, encodedFromJson, type EncodedJson, type RunResult } from "../../runtime/src/index.js";
-import { CLI, tempDir, tempHome } from "./helpers.js";
+import { CLI, capsuleAsync, tempDir, tempHome } from "./helpers.js";
 
 let child: ChildProcess;
 let url: string;
@@ -162,5 +162,18 @@ describe("POST /run", () => {
       if (next.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect((next!.result as RunResult & { ok: true }).value).toBe(3);
+  }, 60_000);
+});
+
+describe("capsule serve's run options", () => {
+  it("refuses a token with an unknown limit and a --ceiling above the runtime's own as bad usage (exit 2)", async () => {
+    const tokens = join(tempDir(), "tokens.json");
+    writeFileSync(tokens, JSON.stringify({ t: { packs: ["@capsule/*"], limits: { bogusMs: 5 } } }));
+    const badToken = await capsuleAsync(["serve", "--port", "0", "--home", tempHome(), "--tokens", tokens]);
+    expect(badToken.status).toBe(2);
+    expect(badToken.stderr).toContain("--tokens must be");
+    const badCeiling = await capsuleAsync(["serve", "--port", "0", "--home", tempHome(), "--ceiling", "wallMs=999999999999"]);
+    expect(badCeiling.status).toBe(2);
+    expect(badCeiling.stderr).toContain("at most the runtime's ceiling");
   }, 60_000);
 });

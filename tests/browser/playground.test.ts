@@ -135,6 +135,29 @@ describe("the playground's editor", () => {
   });
 });
 
+describe("the playground's controls", () => {
+  it("passes limits, seed, clock and inputs to the run, and says which control is not valid instead of running", async () => {
+    const page = await openPage(browser, `${origin}/playground/`);
+    await page.click("#controls summary");
+    await page.fill("#seed", "7");
+    await page.fill("#now", "2020-01-02T03:04:05.000Z");
+    await page.fill("#inputs", '{ "n": 21 }');
+    const out = await runInPlayground(page, "return [inputs.n * 2, new Date().toISOString()];");
+    expect(JSON.parse(out.result!)).toEqual([42, "2020-01-02T03:04:05.000Z"]);
+    expect(await page.textContent("#stats")).toContain("seed 7");
+    await page.fill("#limit-cpuMs", "50");
+    expect((await runInPlayground(page, "for (;;) {}")).status).toBe("E_CPU_TIME");
+    await page.fill("#limit-cpuMs", "");
+    await page.fill("#inputs", "{ nope");
+    const bad = await runInPlayground(page, "return 1;");
+    expect(bad.status).toBe("check the controls");
+    expect(bad.error).toContain("Inputs must be JSON");
+    await page.fill("#inputs", "");
+    await page.fill("#seed", "1.5");
+    expect((await runInPlayground(page, "return 1;")).error).toContain("Seed must be a whole number");
+  });
+});
+
 describe("the playground's reference", () => {
   it("shows a pack's exports and declarations from the server's /docs, for that pack only", async () => {
     const page = await openPage(browser, `${origin}/playground/`);

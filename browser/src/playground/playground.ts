@@ -3,6 +3,8 @@
 // the catalog, a server status that says what the server said (ready, token needed, token unknown, unreachable),
 // and Run: in this page's Web Worker, or on the server (POST /run) when the program imports a host-module pack.
 // Results and errors are shown with the runtime's observation formatter, as `capsule run` prints them.
+// Refuses to run with a control that is not valid (a limit or seed that is not a whole number, inputs that are not
+// JSON), saying which; everything else is the runtime's or the server's to refuse, shown with its code.
 
 import { formatObservation, renderValue, type RunResult } from "@capsule/runtime/host";
 import { createBrowserSandbox, type BrowserSandbox } from "../sandbox.js";
