@@ -1,10 +1,12 @@
 // Builds the browser runner with esbuild: the client library, the two Web Workers (guest engine, WASM calls), the
 // playground, and a copy of the engine's WASM binary. The runtime is bundled as is, through its Node-free entries
 // (@capsule/runtime/host and /engine); what differs in the page is passed in as powers. A Node built-in reaching
-// the bundle fails the build.
+// the bundle fails the build. The playground's editor is CodeMirror 6, with the guest's globals for completion
+// taken from the compiler's guest-globals.d.ts at build time (guest-completions.mjs).
 
 import { build } from "esbuild";
 import { GUEST_FILES } from "@capsule/runtime/engine";
+import { guestCompletionsPlugin } from "./guest-completions.mjs";
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -48,7 +50,7 @@ await build({
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",
-  plugins: [guestSources],
+  plugins: [guestSources, guestCompletionsPlugin],
 });
 for (const file of ["index.html", "playground.css"]) copyFileSync(join(here, "src/playground", file), join(out, file));
 copyFileSync(require.resolve("@jitl/quickjs-wasmfile-release-sync/wasm"), join(out, "quickjs.wasm"));

@@ -49,6 +49,32 @@ describe("the catalog server", () => {
     expect((await get(`/digest/${"0".repeat(64)}`, "all-capsule")).status).toBe(404);
   });
 
+  it("tells a missing token from an unknown one, by code and message", async () => {
+    const missing = await get("/catalog");
+    expect(missing.status).toBe(401);
+    const missingBody = (await missing.json()) as { code: string; message: string };
+    expect(missingBody.code).toBe("token-required");
+    expect(missingBody.message).toContain("wants a bearer token");
+    // A header that is not a bearer token is a missing token too.
+    expect(((await (await get("/catalog", undefined, { authorization: "Basic eDp5" })).json()) as { code: string }).code).toBe("token-required");
+    const unknown = await get("/catalog", "wrong-token");
+    expect(unknown.status).toBe(401);
+    const unknownBody = (await unknown.json()) as { code: string; message: string };
+    expect(unknownBody.code).toBe("token-unknown");
+    expect(unknownBody.message).toContain("does not know the bearer token");
+  });
+
+  it("takes a token with limits ({ packs, limits }) as granting its packs", async () => {
+    const limited = createCatalogServer({ catalog, tokens: { t: { packs: ["@capsule/yaml"], limits: { wallMs: 1000 } } } });
+    await new Promise<void>((resolve) => limited.listen(0, "127.0.0.1", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(limited.address() as AddressInfo).port}/catalog`, { headers: { authorization: "Bearer t" } });
+      expect(((await res.json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier)).toEqual(["@capsule/yaml"]);
+    } finally {
+      await new Promise<void>((resolve) => limited.close(() => resolve()));
+    }
+  });
+
   it("serves concurrent requests correctly", async () => {
     const modules = catalog.modules.filter((m) => m.pack.startsWith("@capsule/"));
     const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => get(`/digest/${modules[i % modules.length].sha256}`, "all-capsule")));

@@ -109,7 +109,13 @@ export class CatalogClient {
     } catch (error) {
       return runError("E_IMPORT_UNRESOLVED", `cannot reach the catalog server at ${url.origin} (${error instanceof Error ? error.message : String(error)})`);
     }
-    if (response.status === 401) return runError("E_IMPORT_NOT_ALLOWED", "the catalog server wants a token: pass { token } (the playground has a token field)");
+    if (response.status === 401) {
+      // The server tells a missing token (token-required) from one it does not know (token-unknown).
+      const code = ((await response.json().catch(() => undefined)) as { code?: string } | undefined)?.code;
+      return code === "token-unknown"
+        ? runError("E_IMPORT_NOT_ALLOWED", "the catalog server does not know this token: check it for typos, or ask the operator for a current one")
+        : runError("E_IMPORT_NOT_ALLOWED", "the catalog server wants a token: pass { token } (the playground has a token field)");
+    }
     if (!response.ok) return runError("E_IMPORT_UNRESOLVED", `the catalog server answered HTTP ${response.status} for its index`);
     try {
       const body = (await response.json()) as CatalogIndex;

@@ -184,10 +184,13 @@ withWait(
 withRoots(
   program
     .command("serve")
-    .description("serve the compiled catalog over HTTP: the index, modules by specifier and by digest (ETag, 304, immutable digest URLs)")
+    .description("serve the compiled catalog over HTTP (the index, modules by specifier and by digest, the playground) and run programs sent to POST /run")
     .option("--port <port>", "port to listen on (0 picks a free one)", integer("--port"), 7300)
     .option("--host <host>", "address to bind", "127.0.0.1")
-    .option("--tokens <file>", 'JSON file of bearer tokens and the packs each grants: { "<token>": ["@capsule/*"] }'),
+    .option("--tokens <file>", 'JSON file of bearer tokens and the packs each grants: { "<token>": ["@capsule/*"] }, or { "<token>": { "packs": [...], "limits": { "wallMs": 5000 } } }')
+    .option("--ceiling <limit=value>", "the most POST /run may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
+    .option("--max-body <bytes>", "largest POST /run body (default 1 MiB)", positive("--max-body"))
+    .option("--max-runs <n>", "POST /run programs running at once before it answers run-busy (default 16)", positive("--max-runs")),
 ).action(async (options) => {
   process.exitCode = await serveCommand(options);
 });

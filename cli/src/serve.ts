@@ -1,13 +1,16 @@
 // `capsule serve`: serves the compiled catalog over HTTP (see registry's createCatalogServer) until stopped, and
 // follows the home's catalog: when <home>/catalog.json changes (a pack installed, uninstalled or recompiled by
 // another command), the roots are compiled again (warm: no esbuild) and the new catalog served, with no restart.
-// Tokens come from a JSON file mapping each token to the pack patterns it grants; without one, every module is
-// served to anyone who can reach the port (bind to 127.0.0.1, the default, for local use).
+// Tokens come from a JSON file mapping each token to the pack patterns it grants, or to { packs, limits } where
+// limits are the most each run limit may be under it; without one, every module is served (and POST /run runs
+// programs) for anyone who can reach the port (bind to 127.0.0.1, the default, for local use). POST /run runs a
+// program under the caller's token (serve-run.ts) within the operator's --ceiling values, --max-body and --max-runs.
+// Refuses a malformed tokens file or --ceiling as bad usage (exit 2).
 
 import { readFile } from "node:fs/promises";
 import { unwatchFile, watchFile } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { createCatalogServer, staticAssets } from "@capsule/registry";
+import { createCatalogServer, staticAssets, type TokenGrant } from "@capsule/registry";
 import { docs, type Catalog } from "@capsule/compiler";
 import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
@@ -15,21 +18,35 @@ import { resolveLocations, type LocationOptions, type Locations } from "./paths.
 import { SERVE_CATALOG_POLL_MS } from "./tuning.js";
 import { shownMessage } from "./terminal-text.js";
 import type { CatalogServer } from "@capsule/registry";
+import { parseServeCeilings, serveRunner, tokenLimitsProblem, type ServeRunner } from "./serve-run.js";
 
 interface ServeOptions extends LocationOptions {
   port?: number;
   host?: string;
   tokens?: string;
+  /** The operator's ceilings of POST /run as <limit>=<value>. */
+  ceiling?: string[];
+  /** Cap of a POST /run body in bytes. */
+  maxBody?: number;
+  /** Runs in flight at once before POST /run answers run-busy. */
+  maxRuns?: number;
 }
 
-const TOKENS_SHAPE = `a JSON file like { "<token>": ["@capsule/*"] }`;
+const TOKENS_SHAPE = `a JSON file like { "<token>": ["@capsule/*"], "<other>": { "packs": ["@capsule/csv"], "limits": { "wallMs": 5000 } } }`;
 
-/** The tokens file's grants, or undefined when it is unreadable or not token → array of pack patterns. */
-async function readTokens(file: string): Promise<Record<string, string[]> | undefined> {
+const isPatterns = (v: unknown): v is string[] => Array.isArray(v) && v.every((p) => typeof p === "string");
+/** Whether one token's entry is pack patterns, or { packs, limits? } with known limit names and integers. */
+const isGrant = (v: unknown): v is TokenGrant =>
+  isPatterns(v) ||
+  (typeof v === "object" && v !== null && Object.keys(v).every((k) => k === "packs" || k === "limits") && isPatterns((v as { packs?: unknown }).packs) &&
+    ((v as { limits?: unknown }).limits === undefined || tokenLimitsProblem((v as { limits?: unknown }).limits) === undefined));
+
+/** The tokens file's grants, or undefined when it is unreadable or not token → grant. */
+async function readTokens(file: string): Promise<Record<string, TokenGrant> | undefined> {
   try {
-    const tokens = JSON.parse(await readFile(file, "utf8")) as Record<string, string[]>;
-    const ok = typeof tokens === "object" && tokens !== null && !Array.isArray(tokens) && Object.values(tokens).every((v) => Array.isArray(v) && v.every((p) => typeof p === "string"));
-    return ok ? tokens : undefined;
+    const tokens = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+    const ok = typeof tokens === "object" && tokens !== null && !Array.isArray(tokens) && Object.values(tokens).every(isGrant);
+    return ok ? (tokens as Record<string, TokenGrant>) : undefined;
   } catch {
     return undefined;
   }
@@ -41,16 +58,20 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     process.stderr.write(`capsule serve: --tokens must be ${TOKENS_SHAPE}\n`);
     return 2;
   }
+  const ceilings = parseServeCeilings(options.ceiling);
+  if (typeof ceilings === "string") return process.stderr.write(`capsule serve: ${ceilings}\n`), 2;
   const locations = resolveLocations(options);
   const { catalog } = await compileRoots(locations);
+  const runner = serveRunner(catalog, ceilings);
   const server = createCatalogServer({
     catalog,
     tokens,
     assets: staticAssets(ASSETS_DIR),
     // The compiler's reference, for exactly the modules the caller may fetch.
     docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, format }),
+    run: { handler: runner.handler, maxBodyBytes: options.maxBody, maxInFlight: options.maxRuns },
   });
-  const stopFollowing = followCatalog(locations, server);
+  const stopFollowing = followCatalog(locations, server, runner);
   const stopTokens = options.tokens ? followTokens(options.tokens, server) : () => undefined;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -58,12 +79,13 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   });
   const { address, port } = server.address() as AddressInfo;
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
-  process.stdout.write(`serving ${catalog.modules.length} modules at ${origin}/catalog${tokens ? "" : " (no tokens: open to anyone who can reach it)"}\nplayground: ${origin}/playground/\n`);
+  process.stdout.write(`serving ${catalog.modules.length} modules at ${origin}/catalog${tokens ? "" : " (no tokens: open to anyone who can reach it)"}\nplayground: ${origin}/playground/\nruns: POST ${origin}/run\n`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       stopFollowing();
       stopTokens();
-      server.close(() => resolve());
+      server.closeAllConnections?.();
+      void runner.close().finally(() => server.close(() => resolve()));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
@@ -72,7 +94,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 }
 
 /** Recompiles and swaps the served catalog whenever another command rewrites <home>/catalog.json. */
-function followCatalog(locations: Locations, server: CatalogServer): () => void {
+function followCatalog(locations: Locations, server: CatalogServer, runner: ServeRunner): () => void {
   let compiling = false;
   let again = false;
   const reload = async () => {
@@ -85,6 +107,7 @@ function followCatalog(locations: Locations, server: CatalogServer): () => void 
       // The file is only the signal; the catalog served is always this process's own compile of the roots.
       const { catalog } = await compileRoots(locations, { save: false });
       server.setCatalog(catalog);
+      runner.setCatalog(catalog);
       process.stdout.write(`catalog reloaded: ${catalog.modules.length} modules\n`);
     } catch (error) {
       process.stderr.write(`capsule serve: recompiling after a catalog change failed (${shownMessage((error as Error).message)}); still serving the previous catalog\n`);

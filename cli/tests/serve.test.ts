@@ -1,10 +1,10 @@
 // `capsule serve` as a process: the catalog over HTTP with token grants, the playground, SIGTERM; and following
 // its files — a rotated tokens file, and packs installed by another command — without a restart.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, tempDir, tempHome, spawnAsync } from "./helpers.js";
+import { CLI, capsuleAsync, tempDir, tempHome } from "./helpers.js";
 
 interface Serving {
   url: string;
@@ -81,7 +81,7 @@ describe("capsule serve after its tokens file changes", () => {
 });
 
 describe("capsule serve after packs change", () => {
-  it("serves a pack installed by another command, without a restart", async () => {
+  it("serves a pack installed by another command, and runs programs importing it (POST /run), without a restart", async () => {
     const home = tempHome();
     const pack = join(tempDir(), "greet");
     mkdirSync(join(pack, "src"), { recursive: true });
@@ -89,14 +89,25 @@ describe("capsule serve after packs change", () => {
     writeFileSync(join(pack, "src", "index.js"), 'export const greet = (n) => "hello " + n;');
     const serving = await serve(["--home", home]);
     const specifiers = async () => ((await (await fetch(`${serving.url}/catalog`)).json()) as { modules: Array<{ specifier: string }> }).modules.map((m) => m.specifier);
+    const run = async () => {
+      const res = await fetch(`${serving.url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: 'import { greet } from "@acme/greet";\nreturn greet("capsule");' }) });
+      return (await res.json()) as { ok: boolean; error?: { code: string }; result: { json: string } };
+    };
     try {
       expect(await specifiers()).not.toContain("@acme/greet");
-      const installed = await spawnAsync(process.execPath, [CLI, "packs", "install", pack, "--home", home], { env: { ...process.env, CAPSULE_PACK_PATH: "", npm_config_offline: "true" } });
+      // The run sandbox starts here, over the catalog without the pack.
+      expect((await run()).error?.code).toBe("E_IMPORT_UNRESOLVED");
+      // Not spawnSync: a blocked event loop would keep a pooled keep-alive socket the server has since closed.
+      const installed = await capsuleAsync(["packs", "install", pack, "--home", home], { env: { npm_config_offline: "true" } });
       expect(installed.status).toBe(0);
       await eventually(async () => (await specifiers()).includes("@acme/greet"));
       expect(await specifiers()).toContain("@acme/greet");
       expect(serving.out()).toMatch(/catalog reloaded: \d+ modules/);
       expect((await fetch(`${serving.url}/modules/@acme/greet`)).status).toBe(200);
+      // The reloaded catalog reaches POST /run too: a new sandbox over it.
+      const after = await run();
+      expect(after.ok).toBe(true);
+      expect(JSON.parse(after.result.json).v.value).toBe("hello capsule");
     } finally {
       serving.child.kill("SIGTERM");
     }

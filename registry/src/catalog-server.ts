@@ -1,15 +1,18 @@
 // Owns serving a compiled catalog over HTTP: the index and each module's source by specifier and by digest, with
 // the digest and a strong ETag on every response (304 on a match), immutable caching for digest URLs, and bearer
-// tokens that each grant a set of packs. Refuses a module the caller's token does not grant (403) and one that does
-// not exist (404); the status depends only on the token's grants and the name asked for, never on what else is
+// tokens that each grant a set of packs (and, for POST /run, limits). Refuses a request without a token (401
+// token-required) apart from one with a token it does not know (401 token-unknown), a module the caller's token
+// does not grant (403) and one that does not exist (404); the status depends only on the token's grants and the name asked for, never on what else is
 // installed, and no response lists modules the caller cannot fetch. Stateless: any number of instances (or a CDN
-// in front of the digest URLs) can serve the same content-addressed files.
+// in front of the digest URLs) can serve the same content-addressed files. POST /run (run-route.ts) is served only
+// when the embedder passes a run handler.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readFile } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import type { ServeCode } from "./codes.js";
 import type { StaticAssets } from "./static-assets.js";
+import { createRunRoute, type Grant, type RunRouteOptions } from "./run-route.js";
 
 /**
  * Sent with every response: any origin may call with a bearer token (no cookies are involved, so "*" leaks nothing),
@@ -20,8 +23,8 @@ export const DOCS_CACHE_ENTRIES = 64;
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, HEAD, OPTIONS",
-  "access-control-allow-headers": "authorization, if-none-match",
+  "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
+  "access-control-allow-headers": "authorization, if-none-match, content-type",
   "access-control-expose-headers": "etag, x-capsule-digest",
   "access-control-max-age": "600",
   "cross-origin-resource-policy": "cross-origin",
@@ -46,8 +49,11 @@ export interface ServedModule {
 
 export interface CatalogServerOptions {
   catalog: { modules: readonly ServedModule[] };
-  /** token → pack patterns it may fetch ("@capsule/yaml", "@capsule/*", "*"). Omitted: no authorization (local use). */
-  tokens?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * token → pack patterns it may fetch ("@capsule/yaml", "@capsule/*", "*"), or { packs, limits } where limits are the
+   * most each run limit may be in that token's POST /run. Omitted: no authorization (local use).
+   */
+  tokens?: Readonly<Record<string, TokenGrant>>;
   /** Static files served at /playground/ (and / redirects there), without a token: the browser runner's page. */
   assets?: StaticAssets;
   /**
@@ -55,7 +61,14 @@ export interface CatalogServerOptions {
    * GET /docs?allow=a,b&format=md|dts. The compiler's docs() is the usual implementation (`capsule serve` passes it).
    */
   docs?: (modules: readonly ServedModule[], format: "md" | "dts") => Promise<string>;
+  /** Serves POST /run: the handler runs a program under the caller's grant (see run-route.ts). */
+  run?: RunRouteOptions;
 }
+
+/** One token's grant in the tokens option: pack patterns, or pack patterns with run limits. */
+export type TokenGrant = readonly string[] | Grant;
+
+const grantOf = (grant: TokenGrant): Grant => (Array.isArray(grant) ? { packs: grant as readonly string[] } : (grant as Grant));
 
 const grants = (patterns: readonly string[], pack: string) =>
   patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
@@ -67,7 +80,7 @@ const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.st
 export type CatalogServer = Server & {
   setCatalog(catalog: { modules: readonly ServedModule[] }): void;
   /** Replaces the token grants (a rotated tokens file); requests already answered keep what they were given. */
-  setTokens(tokens: Readonly<Record<string, readonly string[]>>): void;
+  setTokens(tokens: Readonly<Record<string, TokenGrant>>): void;
 };
 
 /** A catalog indexed for serving; replaced as a whole, so a request sees one catalog or the other. */
@@ -88,11 +101,14 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
   /** Written references by format and module digests (a new catalog with other digests misses). */
   const docsCache = new Map<string, Promise<string>>();
   const binaryOf = verifiedByDigest();
-  const patternsFor = (req: IncomingMessage): readonly string[] | undefined => {
-    if (!tokens) return ["*"];
+  const serveRun = options.run ? createRunRoute(options.run) : undefined;
+  /** The caller's grant, or why there is none: no token sent, or one this server does not know. */
+  const grantFor = (req: IncomingMessage): Grant | "token-required" | "token-unknown" => {
+    if (!tokens) return { packs: ["*"] };
     const header = req.headers.authorization ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7) : undefined;
-    return token !== undefined && Object.prototype.hasOwnProperty.call(tokens, token) ? tokens[token] : undefined;
+    if (!token) return "token-required";
+    return Object.prototype.hasOwnProperty.call(tokens, token) ? grantOf(tokens[token]!) : "token-unknown";
   };
   const send = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
@@ -131,8 +147,10 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       res.writeHead(204, CORS_HEADERS);
       return res.end();
     }
-    if (req.method !== "GET" && req.method !== "HEAD") return error(res, 405, "method-not-allowed", "only GET and HEAD are served");
     const url = new URL(req.url ?? "/", "http://catalog");
+    const isRun = serveRun !== undefined && url.pathname === "/run";
+    if (isRun && req.method !== "POST") return error(res, 405, "method-not-allowed", "send runs with POST /run and a JSON body { source, inputs?, seed?, now?, limits? }");
+    if (!isRun && req.method !== "GET" && req.method !== "HEAD") return error(res, 405, "method-not-allowed", `only GET and HEAD are served here${serveRun ? "; runs go to POST /run" : ""}`);
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
@@ -140,8 +158,11 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       return error(res, 400, "bad-path", "the path is not valid percent-encoding");
     }
     if (options.assets?.handles(path)) return options.assets.serve(req, res, path);
-    const patterns = patternsFor(req);
-    if (!patterns) return error(res, 401, "token-required", "present a bearer token that grants the packs you need (Authorization: Bearer <token>)");
+    const grant = grantFor(req);
+    if (grant === "token-required") return error(res, 401, "token-required", "this server wants a bearer token: send Authorization: Bearer <token> with a token that grants the packs you need");
+    if (grant === "token-unknown") return error(res, 401, "token-unknown", "this server does not know the bearer token sent: check it for typos, or ask the operator for a current one");
+    const patterns = grant.packs;
+    if (isRun) return serveRun!(req, res, grant, send);
     if (path === "/docs" && options.docs) {
       const format = url.searchParams.get("format") ?? "md";
       if (format !== "md" && format !== "dts") return error(res, 400, "bad-format", "format must be md or dts");
@@ -188,14 +209,14 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
       return serveBinary(req, res, m);
     }
-    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}`);
+    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}${serveRun ? ", POST /run" : ""}`);
   });
   return Object.assign(server, {
     setCatalog(catalog: { modules: readonly ServedModule[] }) {
       current = indexCatalog(catalog);
       docsCache.clear(); // a pack's declarations may have changed without its module digests
     },
-    setTokens(next: Readonly<Record<string, readonly string[]>>) {
+    setTokens(next: Readonly<Record<string, TokenGrant>>) {
       tokens = next;
     },
   });

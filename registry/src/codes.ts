@@ -53,8 +53,8 @@ export const REGISTRY_CODES = {
   },
   "method-not-allowed": {
     stage: "serve",
-    meaning: "the request is not a GET or HEAD",
-    hint: "fetch with GET (or HEAD)",
+    meaning: "the request's method is not served on that path (GET or HEAD everywhere, POST only at /run)",
+    hint: "fetch with GET (or HEAD); send runs with POST /run",
   },
   "bad-path": {
     stage: "serve",
@@ -68,8 +68,13 @@ export const REGISTRY_CODES = {
   },
   "token-required": {
     stage: "serve",
-    meaning: "no bearer token, or one the server does not know",
+    meaning: "the server wants a bearer token and the request sent none (no Authorization: Bearer header)",
     hint: "send Authorization: Bearer <token> with a token from the server's tokens file",
+  },
+  "token-unknown": {
+    stage: "serve",
+    meaning: "the request sent a bearer token the server does not know (mistyped, or rotated out of the tokens file)",
+    hint: "check the token for typos, or ask the operator for a current one (the tokens file may have been rotated)",
   },
   "not-allowed": {
     stage: "serve",
@@ -85,6 +90,31 @@ export const REGISTRY_CODES = {
     stage: "serve",
     meaning: "the module's compiled file is missing or no longer matches its digest",
     hint: "recompile the packs (`capsule packs compile`) and restart or refresh the server",
+  },
+  "run-not-json": {
+    stage: "serve",
+    meaning: "POST /run was sent with a content type other than application/json",
+    hint: "send the body as JSON with Content-Type: application/json",
+  },
+  "run-body-too-large": {
+    stage: "serve",
+    meaning: "the POST /run body is larger than the server's cap",
+    hint: "send a smaller program or inputs, or ask the operator to raise the cap (capsule serve --max-body <bytes>)",
+  },
+  "run-body-invalid": {
+    stage: "serve",
+    meaning: "the POST /run body is not JSON of the shape { source, inputs?, seed?, now?, limits? }",
+    hint: "send { \"source\": \"return 1\" }, with seed an integer, now an ISO date or epoch ms, and limits an object of integers",
+  },
+  "run-limit-above-ceiling": {
+    stage: "serve",
+    meaning: "a requested limit is above what the token grants or the operator's ceiling",
+    hint: "ask for at most the ceiling the message names, or have the operator raise it (the token's limits, or capsule serve --ceiling <limit>=<value>)",
+  },
+  "run-busy": {
+    stage: "serve",
+    meaning: "the server is already running as many programs as it accepts at once",
+    hint: "retry after a moment (Retry-After), or ask the operator for more (capsule serve --max-runs <n>)",
   },
   "docs-unavailable": {
     stage: "serve",

@@ -16,6 +16,8 @@ export { defaultPolicy, describeHostFunction, sideEffecting, type Policy, type P
 export type { EventListener, RunEvent } from "./events.js";
 export type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
+export { decodeValue } from "./codec.js";
+export { encodedFromJson, type EncodedJson } from "./journal.js";
 export { isToolHostId, type JsonSchema, type Tool, type ToolBelt, type ToolContext, type ToolModule } from "./tools.js";
 export type { ModuleResolver } from "./resolver.js";
 export { resolveImports } from "./imports.js";

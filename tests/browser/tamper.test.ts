@@ -33,7 +33,8 @@ beforeAll(async () => {
 
 async function play(source: string) {
   const page = await openPage(browser, `${proxyOrigin}/playground/`);
-  await page.fill("#source", source);
+  await page.waitForSelector(".cm-content");
+  await page.evaluate((t) => (window as unknown as { capsulePlayground: { setSource(t: string): void } }).capsulePlayground.setSource(t), source);
   await page.click("#run");
   await page.waitForSelector('#status[data-state="ok"], #status[data-state="error"]', { timeout: 20_000 });
   return { status: await page.textContent("#status"), result: await page.textContent("#result"), error: await page.textContent("#error"), logs: await page.textContent("#logs") };

@@ -11,6 +11,8 @@ import { createCatalogServer, staticAssets, type CatalogServerOptions } from "..
 import { ASSETS_DIR } from "../../browser/assets.js";
 import { docs } from "../../compiler/src/index.js";
 import { PACKS_ROOT, shippedCatalog } from "./shipped-catalog.js";
+import { serveRunner } from "../../cli/src/serve-run.js";
+import { serverCeilings } from "../../mcp/src/index.js";
 
 /** Debian's chromium (installed by scripts/setup-browser.mjs); CAPSULE_CHROMIUM points elsewhere. */
 export const CHROMIUM = process.env.CAPSULE_CHROMIUM ?? "/usr/bin/chromium";
@@ -32,11 +34,17 @@ export async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The shipped catalog served with the playground, as `capsule serve` does; returns its origin. */
-export async function servePlayground(options: Partial<CatalogServerOptions> = {}): Promise<string> {
+/**
+ * The shipped catalog served with the playground, as `capsule serve` does (with runs: POST /run too, on `capsule
+ * serve`'s own runner and the shipped host modules); returns its origin.
+ */
+export async function servePlayground(options: Partial<CatalogServerOptions> & { runs?: boolean } = {}): Promise<string> {
   const { catalog } = await shippedCatalog();
   const reference = (modules: readonly unknown[], format: "md" | "dts") => docs({ catalog: { ...catalog, modules: modules as typeof catalog.modules }, roots: [PACKS_ROOT], format });
-  return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), docs: reference, ...options }));
+  const { runs, ...rest } = options;
+  const runner = runs ? serveRunner(catalog, serverCeilings()) : undefined;
+  if (runner) afterAll(() => runner.close());
+  return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), docs: reference, ...(runner ? { run: { handler: runner.handler } } : {}), ...rest }));
 }
 
 /**

@@ -1,8 +1,17 @@
-// The playground page served by `capsule serve`: an editor for the guest source, a pack picker from the catalog
-// (guest and WASM packs run here; host packs need the server), Run, and the result, logs and errors of each run.
+// The playground page served by `capsule serve`: a CodeMirror editor for the guest source (completion from the
+// guest's globals and the granted packs' declarations), the run's limits, seed, clock and inputs, a pack picker from
+// the catalog, a server status that says what the server said (ready, token needed, token unknown, unreachable),
+// and Run: in this page's Web Worker, or on the server (POST /run) when the program imports a host-module pack.
+// Results and errors are shown with the runtime's observation formatter, as `capsule run` prints them.
+// Refuses to run with a control that is not valid (a limit or seed that is not a whole number, inputs that are not
+// JSON), saying which; everything else is the runtime's or the server's to refuse, shown with its code.
 
+import { formatObservation, renderValue, type RunResult } from "@capsule/runtime/host";
 import { createBrowserSandbox, type BrowserSandbox } from "../sandbox.js";
 import type { ServedEntry } from "../catalog-client.js";
+import { createEditor } from "./editor.js";
+import { parseModuleDeclarations } from "./completions.js";
+import { fetchDeclarations, probeServer, runOnServer, type ServerRunRequest } from "./server.js";
 
 const EXAMPLE = `import yaml from "@capsule/yaml";
 
@@ -35,22 +44,40 @@ function fromBase64Url(data: string): string | undefined {
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const source = $<HTMLTextAreaElement>("source");
 const runButton = $<HTMLButtonElement>("run");
 const status = $("status");
+const serverStatus = $("server-status");
 const token = $<HTMLInputElement>("token");
 const filter = $<HTMLInputElement>("filter");
 const packs = $("packs");
 const catalogStatus = $("catalog-status");
+const where = $<HTMLSelectElement>("where");
+const whereNote = $("where-note");
+const base = new URL("/", location.href);
 
 let sandbox: BrowserSandbox = makeSandbox();
 let modules: ServedEntry[] = [];
+let declarations = new Map<string, import("@codemirror/autocomplete").Completion[]>();
 
 function makeSandbox(): BrowserSandbox {
-  const made = createBrowserSandbox({ catalogUrl: new URL("/", location.href), token: token.value || undefined, assetsUrl: new URL(".", import.meta.url) });
+  const made = createBrowserSandbox({ catalogUrl: base, token: token.value || undefined, assetsUrl: new URL(".", import.meta.url) });
   made.warm(); // the engine loads while the user reads the page, not on the first Run
   return made;
 }
+
+const shared = SHARED.exec(location.hash)?.[1];
+const editor = createEditor({
+  parent: $("source"),
+  text: (shared !== undefined ? fromBase64Url(shared) : undefined) ?? localStorage.getItem(SAVED) ?? EXAMPLE,
+  completions: { packs: () => modules, declarations: () => declarations },
+  onChange(text) {
+    localStorage.setItem(SAVED, text);
+    showWhere();
+  },
+  onRun: () => void run(),
+});
+// For automation and tests: the editor's text without reaching into CodeMirror's DOM.
+(window as unknown as { capsulePlayground: object }).capsulePlayground = { source: () => editor.text(), setSource: (text: string) => editor.setText(text) };
 
 /** A readable identifier for a specifier's default import: "@capsule/yaml" → yaml, "@acme/text-tools" → textTools. */
 function identifierFor(specifier: string): string {
@@ -60,10 +87,25 @@ function identifierFor(specifier: string): string {
 }
 
 function insertImport(entry: ServedEntry): void {
-  if (source.value.includes(`from "${entry.specifier}"`)) return;
-  source.value = `import ${identifierFor(entry.specifier)} from "${entry.specifier}";\n${source.value}`;
-  localStorage.setItem(SAVED, source.value);
-  source.focus();
+  const text = editor.text();
+  if (text.includes(`from "${entry.specifier}"`)) return;
+  editor.setText(`import ${identifierFor(entry.specifier)} from "${entry.specifier}";\n${text}`);
+  editor.focus();
+}
+
+/** The host-module packs (not WASM: those run in the page) the source imports; they run only on the server. */
+function hostImports(text: string): string[] {
+  const imported = [...text.matchAll(/(?:from|import)\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+  return imported.filter((s) => modules.some((m) => m.specifier === s && m.kind === "host"));
+}
+
+function runsOnServer(text: string): boolean {
+  return where.value === "server" || (where.value === "auto" && hostImports(text).length > 0);
+}
+
+function showWhere(): void {
+  const hosts = hostImports(editor.text());
+  whereNote.textContent = where.value === "auto" ? (hosts.length ? `runs on the server: imports ${hosts.join(", ")}` : "runs in this page") : "";
 }
 
 function renderPacks(): void {
@@ -77,10 +119,11 @@ function renderPacks(): void {
         button.type = "button";
         button.className = "pack";
         button.dataset.specifier = m.specifier;
+        button.dataset.kind = m.kind;
         button.append(m.specifier);
         const kind = document.createElement("span");
         kind.className = "kind";
-        kind.textContent = m.kind;
+        kind.textContent = m.kind === "host" ? "host · server" : m.kind;
         button.append(kind);
         if (m.summary) {
           const summary = document.createElement("span");
@@ -88,11 +131,8 @@ function renderPacks(): void {
           summary.textContent = m.summary;
           button.append(summary);
         }
-        if (m.exports?.length) button.title = `exports: ${m.exports.join(", ")}`;
-        if (m.kind === "host") {
-          button.disabled = true;
-          button.title = "a host module runs on the server; this page does not supply it";
-        } else button.addEventListener("click", () => insertImport(m));
+        button.title = m.kind === "host" ? "a host module: programs importing it run on the server (POST /run)" : m.exports?.length ? `exports: ${m.exports.join(", ")}` : m.specifier;
+        button.addEventListener("click", () => insertImport(m));
         const docsButton = document.createElement("button");
         docsButton.type = "button";
         docsButton.className = "docs";
@@ -113,66 +153,114 @@ async function showDocs(specifier: string): Promise<void> {
   docs.textContent = typeof text === "string" ? text : `${text.code}: ${text.message}`;
 }
 
+const SERVER_WORDS = { "token-required": "token needed", "token-unknown": "token not recognised", unreachable: "server unreachable", error: "server error" } as const;
+
+/** Asks the server what it makes of the token, and says exactly that; loads the packs and their declarations when ready. */
 async function loadCatalog(): Promise<void> {
+  serverStatus.dataset.state = "loading";
+  serverStatus.textContent = "connecting…";
   catalogStatus.textContent = "loading the catalog…";
-  const listed = await sandbox.modules(true);
-  if ("code" in listed) {
-    modules = [];
-    catalogStatus.textContent = `${listed.code}: ${listed.message}`;
+  const tokenNow = token.value || undefined;
+  const probed = await probeServer(base, tokenNow);
+  serverStatus.dataset.state = probed.state;
+  if (probed.state === "ready") {
+    modules = probed.modules;
+    serverStatus.textContent = `ready · ${modules.length} modules`;
+    serverStatus.title = "the server grants these modules to this page's token";
+    catalogStatus.textContent = `${modules.length} modules`;
+    void fetchDeclarations(base, tokenNow).then((dts) => (declarations = parseModuleDeclarations(dts)));
   } else {
-    modules = listed;
-    catalogStatus.textContent = `${listed.length} modules`;
+    modules = [];
+    declarations = new Map();
+    serverStatus.textContent = SERVER_WORDS[probed.state];
+    serverStatus.title = probed.message;
+    catalogStatus.textContent = probed.message;
   }
   renderPacks();
+  showWhere();
 }
 
-/** Shows values JSON cannot: bigint, bytes, Map, Set, Date, undefined. */
-function show(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (_key, v: unknown) => {
-      if (typeof v === "bigint") return `${v}n`;
-      if (v === undefined) return "undefined";
-      if (v instanceof Uint8Array) return `Uint8Array(${v.length}) [${[...v.subarray(0, 32)].join(", ")}${v.length > 32 ? ", …" : ""}]`;
-      if (v instanceof Map) return Object.fromEntries(v);
-      if (v instanceof Set) return [...v];
-      return v;
-    },
-    2,
-  ) ?? "undefined";
+/** The request's limits, seed, clock and inputs from the controls; a message when one of them is not valid. */
+function runOptions(): ServerRunRequest | string {
+  const request: ServerRunRequest = { source: editor.text() };
+  const limits: Record<string, number> = {};
+  const integer = (id: string, label: string) => {
+    const text = $<HTMLInputElement>(id).value.trim();
+    if (!text) return undefined;
+    const n = Number(text);
+    if (!Number.isSafeInteger(n)) throw new Error(`${label} must be a whole number`);
+    return n;
+  };
+  try {
+    const cpu = integer("limit-cpuMs", "CPU ms");
+    const wall = integer("limit-wallMs", "Wall ms");
+    const mib = integer("limit-memoryMiB", "Memory MiB");
+    if (cpu !== undefined) limits.cpuMs = cpu;
+    if (wall !== undefined) limits.wallMs = wall;
+    if (mib !== undefined) limits.memoryBytes = mib * 1024 * 1024;
+    const seed = integer("seed", "Seed");
+    if (seed !== undefined) request.seed = seed;
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (Object.keys(limits).length) request.limits = limits;
+  const now = $<HTMLInputElement>("now").value.trim();
+  if (now) request.now = /^-?\d+$/.test(now) ? Number(now) : now;
+  const inputs = $<HTMLTextAreaElement>("inputs").value.trim();
+  if (inputs) {
+    try {
+      request.inputs = JSON.parse(inputs);
+    } catch {
+      return "Inputs must be JSON, e.g. { \"n\": 21 }";
+    }
+  }
+  return request;
+}
+
+function showResult(result: RunResult, on: string): void {
+  $("logs").textContent = result.logs.map((l) => `[${l.level}] ${l.message}`).join("\n");
+  const s = result.stats;
+  $("stats").textContent = `on ${on} · cpu ${s.cpuMs.toFixed(1)} ms · wall ${s.wallMs.toFixed(1)} ms · heap ${(s.peakHeapBytes / 1024).toFixed(0)} KiB · seed ${s.seed}`;
+  if (result.ok) {
+    status.dataset.state = "ok";
+    delete status.dataset.code;
+    status.textContent = "ok";
+    $("result").textContent = renderValue(result.value);
+  } else {
+    status.dataset.state = "error";
+    status.dataset.code = result.error.code;
+    status.textContent = result.error.code;
+    // The observation formatter's words: code, name, message, the guest's stack at the user's lines, warnings.
+    $("error").textContent = formatObservation(result);
+  }
 }
 
 async function run(): Promise<void> {
   runButton.disabled = true;
   status.dataset.state = "running";
   status.textContent = "running…";
-  for (const id of ["result", "logs", "error"]) $(id).textContent = "";
-  const result = await sandbox.run({ source: source.value, filename: "playground.js" });
-  $("logs").textContent = result.logs.map((l) => `[${l.level}] ${l.message}`).join("\n");
-  const s = result.stats;
-  $("stats").textContent = `cpu ${s.cpuMs.toFixed(1)} ms · wall ${s.wallMs.toFixed(1)} ms · heap ${(s.peakHeapBytes / 1024).toFixed(0)} KiB · seed ${s.seed}`;
-  if (result.ok) {
-    status.dataset.state = "ok";
-    status.textContent = "ok";
-    $("result").textContent = show(result.value);
-  } else {
+  for (const id of ["result", "logs", "error", "stats"]) $(id).textContent = "";
+  const options = runOptions();
+  if (typeof options === "string") {
     status.dataset.state = "error";
-    status.dataset.code = result.error.code;
-    status.textContent = result.error.code;
-    $("error").textContent = `${result.error.code}: ${result.error.message}${result.error.guestStack ? `\n${result.error.guestStack}` : ""}`;
+    status.dataset.code = "bad-control";
+    status.textContent = "check the controls";
+    $("error").textContent = options;
+    runButton.disabled = false;
+    return;
   }
+  const onServer = runsOnServer(options.source);
+  const result = onServer ? await runOnServer(base, token.value || undefined, options) : await sandbox.run({ ...options, filename: "playground.js" });
+  showResult(result, onServer ? "the server" : "this page");
   runButton.disabled = false;
 }
 
-const shared = SHARED.exec(location.hash)?.[1];
-source.value = (shared !== undefined ? fromBase64Url(shared) : undefined) ?? localStorage.getItem(SAVED) ?? EXAMPLE;
 $("share").addEventListener("click", () => {
-  history.replaceState(null, "", `#code=${toBase64Url(source.value)}`);
+  history.replaceState(null, "", `#code=${toBase64Url(editor.text())}`);
   void navigator.clipboard?.writeText(location.href).catch(() => undefined);
   status.dataset.state = "idle";
   status.textContent = "link in the address bar";
 });
-source.addEventListener("input", () => localStorage.setItem(SAVED, source.value));
 token.value = sessionStorage.getItem("capsule-token") ?? "";
 token.addEventListener("change", () => {
   sessionStorage.setItem("capsule-token", token.value);
@@ -182,18 +270,8 @@ token.addEventListener("change", () => {
 });
 $("token-form").addEventListener("submit", (event) => event.preventDefault());
 filter.addEventListener("input", renderPacks);
+where.addEventListener("change", showWhere);
 runButton.addEventListener("click", () => void run());
-source.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-    event.preventDefault();
-    void run();
-  } else if (event.key === "Tab" && !event.shiftKey && !event.ctrlKey && !event.altKey && !event.metaKey) {
-    // Indent instead of leaving the editor (Shift+Tab or Esc then Tab still move focus).
-    event.preventDefault();
-    source.setRangeText("  ", source.selectionStart, source.selectionEnd, "end");
-    localStorage.setItem(SAVED, source.value);
-  }
-});
 sandbox.close();
 sandbox = makeSandbox();
 void loadCatalog();

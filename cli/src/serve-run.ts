@@ -1,0 +1,161 @@
+// Owns what POST /run of `capsule serve` runs: a program under the caller's token — only the packs it grants, each
+// limit within the token's limits and the operator's ceilings (--ceiling; the MCP server's tighter defaults) — on one
+// sandbox over the served catalog and the shipped host modules (so host packs such as @capsule/csv run too), and
+// the answer: { ok, error?, result } with the whole RunResult in the runtime's codec JSON form (encodeValue +
+// encodedToJson: bigint, Map, Set, Date and bytes survive; a plain result is JSON.parse(result.json).v).
+// Refuses a requested limit above the token's limit or the operator's ceiling (run-limit-above-ceiling, before
+// anything runs); what the runtime refuses (E_BAD_LIMIT, an import the token does not grant) is the failed run it is.
+// The sandbox starts on the first run; a recompiled catalog gets a new one and the old one closes once idle.
+
+import type { Catalog } from "@capsule/compiler";
+import { serverCeilings } from "@capsule/mcp";
+import { DEFAULT_LIMITS, LIMIT_CEILINGS, createSandbox, encodeValue, encodedToJson, type Limits, type RunResult, type Sandbox } from "@capsule/runtime";
+import type { Grant, RunAnswer, RunBody, RunHandler } from "@capsule/registry";
+import { catalogDispatcher } from "./run-catalog.js";
+
+type LimitName = keyof Limits;
+const LIMIT_NAMES = Object.keys(LIMIT_CEILINGS) as LimitName[];
+
+/** --ceiling name=value entries as the operator's ceilings, or the message that says which one is wrong. */
+export function parseServeCeilings(entries: readonly string[] = []): Readonly<Limits> | string {
+  const given: Record<string, number> = {};
+  for (const entry of entries) {
+    const match = /^([A-Za-z]+)=(\d+)$/.exec(entry);
+    if (!match) return `--ceiling ${entry}: expected <limit>=<integer>, e.g. wallMs=120000`;
+    given[match[1]!] = Number(match[2]);
+  }
+  try {
+    return serverCeilings(given);
+  } catch (error) {
+    return `--ceiling: ${(error as Error).message}`;
+  }
+}
+
+/** Why a token's limits are not limit name → non-negative integer, or undefined when they are. */
+export function tokenLimitsProblem(limits: unknown): string | undefined {
+  if (typeof limits !== "object" || limits === null || Array.isArray(limits)) return "limits must be an object of limit name → integer";
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(LIMIT_NAMES as string[]).includes(name)) return `unknown limit "${name}" (known: ${LIMIT_NAMES.join(", ")})`;
+    if (!Number.isSafeInteger(value) || (value as number) < 0) return `limits.${name} must be a non-negative integer`;
+  }
+  return undefined;
+}
+
+const packGranted = (patterns: readonly string[], pack: string) =>
+  patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
+const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+
+/**
+ * The limits a run gets under `grant`, or the refusal: every requested limit at most min(token, operator); a limit not
+ * requested is the runtime's default, lowered to that cap when the cap is below it (a token's limits hold for every run).
+ */
+export function limitsFor(requested: Readonly<Record<string, number>> = {}, grant: Grant, ceilings: Readonly<Limits>): { ok: true; limits: Record<string, number> } | { ok: false; message: string } {
+  const over: string[] = [];
+  const limits: Record<string, number> = { ...requested };
+  for (const name of LIMIT_NAMES) {
+    const operator = ceilings[name];
+    const token = grant.limits?.[name];
+    const cap = token !== undefined ? Math.min(token, operator) : operator;
+    const asked = requested[name];
+    if (asked !== undefined) {
+      if (asked > cap) over.push(`limits.${name} = ${asked.toLocaleString("en-US")} is above ${token !== undefined && token <= operator ? "this token's limit" : "this server's ceiling"} of ${cap.toLocaleString("en-US")}`);
+    } else if (cap < DEFAULT_LIMITS[name]) limits[name] = cap;
+  }
+  if (over.length) return { ok: false, message: `${over.join("; ")}. Ask for at most that, or have the operator raise it (the token's limits in the tokens file, or capsule serve --ceiling <limit>=<value>).` };
+  return { ok: true, limits };
+}
+
+/**
+ * The error a client sees for an import its token does not grant: the same words whether or not such a pack is
+ * installed (the catalog server's rule: an answer depends on the token and the name, never on what else exists).
+ */
+function grantedView(result: RunResult, patterns: readonly string[]): RunResult {
+  if (result.ok || (result.error.code !== "E_IMPORT_NOT_ALLOWED" && result.error.code !== "E_IMPORT_UNRESOLVED")) return result;
+  const specifier = /cannot import "([^"]*)"/.exec(result.error.message)?.[1];
+  if (specifier === undefined || packGranted(patterns, packOf(specifier))) {
+    // A granted name that is not installed: keep the runtime's words, minus a stand-in hint naming another pack.
+    const standIn = /; (\S+) stands for it/.exec(result.error.message)?.[1];
+    if (!standIn || packGranted(patterns, packOf(standIn))) return result;
+    return { ...result, error: { ...result.error, message: `cannot import "${specifier}": no installed pack provides it` } };
+  }
+  const message = `cannot import "${specifier}": this server's token does not grant pack ${packOf(specifier)} (granted: ${patterns.join(", ")})`;
+  return { ...result, error: { ...result.error, code: "E_IMPORT_NOT_ALLOWED", message } };
+}
+
+interface Generation {
+  catalog: Catalog;
+  sandbox?: Sandbox;
+  dispatcher?: ReturnType<typeof catalogDispatcher>;
+  running: number;
+  retired: boolean;
+}
+
+export interface ServeRunner {
+  handler: RunHandler;
+  setCatalog(catalog: Catalog): void;
+  close(): Promise<void>;
+}
+
+export function serveRunner(catalog: Catalog, ceilings: Readonly<Limits>): ServeRunner {
+  let current: Generation = { catalog, running: 0, retired: false };
+  const closeIdle = (g: Generation) => {
+    if (g.retired && g.running === 0) return Promise.allSettled([g.sandbox?.close(), g.dispatcher?.close()]).then(() => undefined);
+    return Promise.resolve();
+  };
+  const started = (g: Generation): Sandbox => {
+    if (!g.sandbox) {
+      g.dispatcher = catalogDispatcher(g.catalog);
+      // Workers start with the first run, not with the server: a catalog-only `capsule serve` spawns none.
+      g.sandbox = createSandbox({ catalog: g.catalog, hostModules: g.dispatcher, minWorkers: 0 });
+    }
+    return g.sandbox;
+  };
+
+  async function handler(body: RunBody, grant: Grant, signal: AbortSignal): Promise<RunAnswer> {
+    const limits = limitsFor(body.limits, grant, ceilings);
+    if (!limits.ok) return { ok: false, code: "run-limit-above-ceiling", message: limits.message };
+    const g = current;
+    const allow = g.catalog.modules.filter((m) => packGranted(grant.packs, m.pack)).map((m) => m.specifier);
+    g.running++;
+    let result: RunResult;
+    try {
+      result = await started(g).run({
+        source: body.source,
+        allow,
+        limits: limits.limits,
+        signal,
+        ...(body.inputs !== undefined ? { inputs: body.inputs } : {}),
+        ...(body.seed !== undefined ? { seed: body.seed } : {}),
+        ...(body.now !== undefined ? { now: body.now } : {}),
+      });
+    } finally {
+      g.running--;
+      void closeIdle(g);
+    }
+    result = grantedView(result, grant.packs);
+    const encoded = encodeValue(result);
+    // A result has already crossed the boundary once, so it encodes; the fallback keeps the answer honest if not.
+    if (!encoded.ok) {
+      const error = { code: "E_RESULT_UNSERIALIZABLE", name: "Error", message: `the run's result cannot be encoded: ${encoded.message}` };
+      const fallback = encodeValue({ ok: false, error, logs: [], stats: result.stats });
+      return { ok: true, body: { ok: false, error, result: fallback.ok ? encodedToJson(fallback.encoded) : undefined } };
+    }
+    return { ok: true, body: { ok: result.ok, ...(result.ok ? {} : { error: result.error }), result: encodedToJson(encoded.encoded) } };
+  }
+
+  return {
+    handler,
+    setCatalog(next) {
+      const old = current;
+      old.retired = true;
+      current = { catalog: next, running: 0, retired: false };
+      void closeIdle(old);
+    },
+    async close() {
+      // Stopping the server ends runs in flight (E_CLOSED) rather than waiting for their limits.
+      current.retired = true;
+      current.running = 0;
+      await closeIdle(current);
+    },
+  };
+}
