@@ -18,6 +18,7 @@ import { GuestConsole } from "./guest-console.js";
 import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
+import { openLocalCalls } from "./local-calls.js";
 
 const cpuTimeExceeded = (cpuMs: number): Fatal => ({
   code: "E_CPU_TIME",
@@ -90,6 +91,7 @@ class GuestRun implements RunHooks {
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
     this.rt.setMaxStackSize(Math.min(task.limits.stackBytes, enginePowers().maxStackBytes ?? Number.POSITIVE_INFINITY));
     this.unlisten = task.port ? listen(task.port, this.calls.receive) : undefined;
+    this.calls.local = openLocalCalls(task, this.calls.receive);
   }
 
   async execute(): Promise<WorkerOutcome> {
@@ -126,6 +128,7 @@ class GuestRun implements RunHooks {
   /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
   dispose(): void {
     this.unlisten?.();
+    this.calls.local?.end();
     this.task.port?.close();
     this.scope.dispose();
     this.template.end();
