@@ -57,6 +57,17 @@ describe("wasm calls from the guest's worker", () => {
     expect(seen).toEqual(["wasm wasm:@t/spin.spin"]);
   });
 
+  it("go through the main thread when the run is traced or journaled, so the trace and the journal hold them", async () => {
+    dispatched = 0;
+    const events: string[] = [];
+    const traced = await sandbox.run({ source: "import { spin } from '@t/short'; return await spin(10)", onEvent: (e: { type: string; kind?: string }) => void (e.type === "call" && events.push(String(e.kind))) });
+    expect(traced.ok && traced.value).toBe(0);
+    expect(events).toEqual(["wasm"]);
+    const journaled = await sandbox.run({ source: "import { spin } from '@t/short'; return await spin(10)", journal: true });
+    expect(journaled.ok && journaled.value).toBe(0);
+    expect(dispatched).toBe(2);
+  });
+
   it("stop a runaway export at its timeout with a catchable wasm-timeout; the next call gets a fresh executor", async () => {
     dispatched = 0;
     const source = "import { spin } from '@t/short'; let caught; try { await spin(2e9) } catch (e) { caught = [e.name, e.message] } return [caught, await spin(10)]";

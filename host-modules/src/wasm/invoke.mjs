@@ -151,15 +151,20 @@ let spare = null;
 
 /** Makes the spare for `digest` (after a reply was posted), when the module has no start function. */
 function prepareSpare(digest) {
-  const cached = modules.get(digest);
-  if (!cached || !cached.signatures || cached.signatures.hasStart) return;
   if (spare?.digest === digest) return;
   spare = null;
+  const cached = modules.get(digest);
+  if (!cached || !cached.signatures || cached.signatures.hasStart) return;
   try {
     spare = { digest, instance: new WebAssembly.Instance(cached.module, {}) };
   } catch {
     // The call path instantiates again and reports why it cannot.
   }
+}
+
+/** The digest the spare is for, or null (for tests). */
+export function spareDigest() {
+  return spare?.digest ?? null;
 }
 
 /** A never-called instance of the module: the spare when it is this module's, else a new one. */
