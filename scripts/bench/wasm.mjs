@@ -58,16 +58,22 @@ export async function wasmBench() {
   const CRC = `import { crc32 } from "@capsule/checksum"; ${makeData} return await crc32(input)`;
   // Interleaved, so that both paths meet the same load on a shared machine.
   const times = { empty: [], direct: [], viaMain: [], nop: [], base: [], crcDirect: [], crcMain: [] };
+  // CPU of every thread of the process (process.cpuUsage), which a loaded machine's waits for a core do not inflate.
+  const cpu = Object.fromEntries(Object.keys(times).map((k) => [k, []]));
   for (const which of ["direct", "viaMain"]) await run(which, ADD), await run(which, CRC);
   for (let round = 0; round < 9; round++) {
     for (const [key, which, source] of [["empty", "direct", "return 1"], ["direct", "direct", ADD], ["viaMain", "viaMain", ADD], ["nop", "direct", NOP], ["base", "direct", `${makeData} return input.length`], ["crcDirect", "direct", CRC], ["crcMain", "viaMain", CRC]]) {
       const t = performance.now();
+      const c = process.cpuUsage();
       await run(which, source);
+      const used = process.cpuUsage(c);
       times[key].push(performance.now() - t);
+      cpu[key].push((used.user + used.system) / 1000);
     }
   }
-  for (const list of Object.values(times)) list.sort((a, b) => a - b);
+  for (const list of [...Object.values(times), ...Object.values(cpu)]) list.sort((a, b) => a - b);
   const perCall = (key) => (med(times[key]) - med(times.empty)) / CALLS;
+  const cpuPerCall = (key) => (med(cpu[key]) - med(cpu.empty)) / CALLS;
   const inGuest = await sample(() => run("direct", `${JS_CRC} ${makeData} return crc32(input)`), 3, 1);
   const native = await sample(() => zlibCrc32(bytes), 20, 3);
   const ping = await pingPong(2000);
@@ -91,10 +97,12 @@ export async function wasmBench() {
     [`trivial wasm export from a guest, direct from its worker (add, per call, ${CALLS} sequential calls)`, us(perCall("direct")), `${ratio(perCall("direct"), med(ping))} of a ping-pong, ${ratio(perCall("direct"), med(poolAdd))} of the pool alone`, "<= 100 us"],
     ["  the same through the main thread's pool (runs with a policy, journal or trace)", us(perCall("viaMain")), `${ratio(perCall("viaMain"), med(ping))} of a ping-pong, ${ratio(perCall("viaMain"), perCall("direct"))} of direct`, ""],
     ["  an empty host function from a guest (guest -> main -> guest)", us(perCall("nop")), `${ratio(perCall("nop"), med(ping))} of a ping-pong`, ""],
+    ["  CPU per call, all threads: direct / through the main thread / empty host function", `${us(cpuPerCall("direct"))} / ${us(cpuPerCall("viaMain"))} / ${us(cpuPerCall("nop"))}`, `${ratio(cpuPerCall("viaMain"), cpuPerCall("direct"))} direct's`, ""],
     ["  baseline: minimal thread ping-pong (MessagePort, main -> worker -> main)", us(med(ping)), "1.00x", ""],
     ["  baseline: the WASM pool alone, trivial export (add) per call", us(med(poolAdd)), `p99 ${us(percentile(poolAdd, 0.99))}`, ""],
     ["crc32 over 1 MiB through @capsule/checksum, direct (run minus a run that only receives the bytes)", ms(crcOf("crcDirect")), `${ratio(crcOf("crcDirect"), nativeMs)} of native`, "<= 1.5 ms"],
     ["  the same through the main thread's pool", ms(crcOf("crcMain")), `${ratio(crcOf("crcMain"), nativeMs)} of native`, ""],
+    ["  CPU of that crc32, all threads: direct / through the main thread", `${ms(med(cpu.crcDirect) - med(cpu.base))} / ${ms(med(cpu.crcMain) - med(cpu.base))}`, "", ""],
     ["  the same crc32 in guest JavaScript (QuickJS)", ms(med(inGuest) - med(times.base)), `${ratio(med(inGuest) - med(times.base), crcOf("crcDirect"))} of direct wasm`, ""],
     ["  the WASM pool alone: crc32 over 1 MiB", ms(med(poolCrc)), `${ratio(med(poolCrc), nativeMs)} of native`, ""],
     ["  baseline: native Node zlib.crc32", ms(nativeMs), "1.00x", ""],

@@ -57,10 +57,11 @@ class Executor {
     });
     this.worker.on("error", () => undefined);
     this.worker.on("exit", () => void (this.exited = true));
-    this.worker.unref();
     port1.unref();
+    // Referenced while it starts (a waitAsync alone keeps no thread alive), never afterwards.
     const waited = Atomics.waitAsync(this.words, 1, 0, startMs);
     this.ready = (waited.async ? waited.value : Promise.resolve(waited.value)).then((result) => {
+      this.worker.unref();
       if (result === "timed-out" && Atomics.load(this.words, 1) !== 1) {
         this.stop();
         throw fail("wasm-internal", `the WASM worker did not start within ${startMs} ms`);
