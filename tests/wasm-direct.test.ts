@@ -42,7 +42,7 @@ afterAll(async () => {
 describe("wasm calls from the guest's worker", () => {
   it("never reach the main thread's dispatcher, and each gets a fresh instance", async () => {
     dispatched = 0;
-    const result = await sandbox.run({ source: "import { spin, bump } from '@t/short'; return [await spin(10), await bump(), await bump(), await bump()]" });
+    const result = await sandbox.run({ source: "import { spin, bump } from '@t/short'; return [await spin(10), await bump(), await bump(), await bump()]", limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toEqual([0, 1, 1, 1]);
     expect(dispatched).toBe(0);
   });
@@ -51,7 +51,7 @@ describe("wasm calls from the guest's worker", () => {
     dispatched = 0;
     const seen: string[] = [];
     const policy = (call: { kind: string; target: string; export: string }) => (seen.push(`${call.kind} ${call.target}.${call.export}`), { allow: true as const });
-    const result = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(10)", policy });
+    const result = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(10)", policy, limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toBe(0);
     expect(dispatched).toBe(1);
     expect(seen).toEqual(["wasm wasm:@t/spin.spin"]);

@@ -14,6 +14,8 @@ import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.j
 /** What the module at WorkerModules.url exports. */
 interface WorkerModulesEntry {
   openWorkerModules(modules: Record<string, unknown>, stopped: () => boolean): WorkerModulesRun;
+  /** Optional: starts what the calls need (an executor thread) in the background, once per worker. */
+  prepareWorkerModules?(): void;
 }
 interface WorkerModulesRun {
   handles(id: string): boolean;
@@ -30,7 +32,10 @@ export async function prepareLocalCalls(task: WorkerTask): Promise<void> {
   if (!url || ready.has(url)) return;
   let loading = loaded.get(url);
   if (!loading) {
-    loading = import(/* @vite-ignore */ url) as Promise<WorkerModulesEntry>;
+    loading = (import(/* @vite-ignore */ url) as Promise<WorkerModulesEntry>).then((entry) => {
+      entry.prepareWorkerModules?.();
+      return entry;
+    });
     loaded.set(url, loading);
   }
   ready.set(url, await loading);

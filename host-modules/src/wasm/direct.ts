@@ -271,6 +271,11 @@ export function directWasm(): DirectWasm {
   return (shared ??= new DirectWasm());
 }
 
+/** Starts this thread's executor in the background (the runtime calls it once, when it loads this entry). */
+export function prepareWorkerModules(): void {
+  directWasm().ready().catch(() => undefined);
+}
+
 /**
  * The runtime's worker-modules entry (@capsule/runtime's local-calls.ts loads this file in a guest's worker):
  * `modules` is what the registry's workerModules() handed the run, per host id.
