@@ -45,6 +45,8 @@ describe("wasm calls from the guest's worker", () => {
     const result = await sandbox.run({ source: "import { spin, bump } from '@t/short'; return [await spin(10), await bump(), await bump(), await bump()]", limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toEqual([0, 1, 1, 1]);
     expect(dispatched).toBe(0);
+    // Counted as if they had reached the main thread.
+    expect(result.stats).toMatchObject({ hostCalls: 4, callTargets: { "@t/short.spin": 1, "@t/short.bump": 3 } });
   });
 
   it("go through the main thread when the run has a policy, which sees each of them", async () => {

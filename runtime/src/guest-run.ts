@@ -301,7 +301,8 @@ class GuestRun implements RunHooks {
   }
 
   private stats() {
-    return { cpuMs: this.cpu.chargedMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated };
+    const localCalls = this.calls.local?.targets();
+    return { cpuMs: this.cpu.chargedMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated, ...(localCalls ? { localCalls } : {}) };
   }
 
   /**

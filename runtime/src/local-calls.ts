@@ -45,6 +45,8 @@ export async function prepareLocalCalls(task: WorkerTask): Promise<void> {
 export interface LocalCalls {
   send(message: HostCallMessage): boolean;
   end(): void;
+  /** Calls made here, by what they named ("@capsule/checksum.crc32"), when there were any. */
+  targets(): Record<string, number> | undefined;
 }
 
 export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessage) => void): LocalCalls | undefined {
@@ -54,12 +56,16 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   const control = new RunControl(task.control);
   const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING);
   let open = true;
+  let made: Record<string, number> | undefined;
   const answer = (reply: HostReplyMessage) => {
     if (open) receive(reply);
   };
   return {
     send(message) {
       if (message.module === undefined || !run.handles(message.module)) return false;
+      // Named as host-calls.ts names module calls: the specifier without its "wasm:" prefix, then the export.
+      const named = `${message.module.replace(/^wasm:/, "")}.${message.fn}`;
+      (made ??= {})[named] = (made[named] ?? 0) + 1;
       void make(run, message, task.limits.hostDataBytes).then(answer);
       return true;
     },
@@ -67,6 +73,7 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       open = false;
       run.end();
     },
+    targets: () => made,
   };
 }
 

@@ -78,6 +78,8 @@ export interface WorkerStats {
   peakHeapBytes: number;
   hostCalls: number;
   logsTruncated: boolean;
+  /** Calls the worker made itself (local-calls.ts), by what they named, for the run's callTargets. */
+  localCalls?: Record<string, number>;
 }
 
 export type WorkerOutcome =

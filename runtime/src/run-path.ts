@@ -232,7 +232,10 @@ async function execute(
   if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called }));
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
-  const runStats = stats({ ...outcome.stats, ...called });
+  // Calls the worker made itself (local-calls.ts) never reached `host`: the worker counted them.
+  const { localCalls, ...workerStats } = outcome.stats;
+  const targets = localCalls ? { callTargets: addCounts((called as { callTargets?: Record<string, number> }).callTargets ?? {}, localCalls) } : called;
+  const runStats = stats({ ...workerStats, ...targets });
   if (!outcome.ok) return journaled({ ok: false, error: improveError(withUserPositions(outcome.error, prepared), request.source), logs: outcome.logs, stats: runStats, ...extra });
   try {
     return journaled({ ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra });
@@ -262,6 +265,12 @@ const CANCEL_ENDS: StopEnds = {
   queued: runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker"),
   terminated: runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"),
 };
+
+function addCounts(into: Record<string, number>, more: Record<string, number>): Record<string, number> {
+  const sum = { ...into };
+  for (const [name, count] of Object.entries(more)) sum[name] = (sum[name] ?? 0) + count;
+  return sum;
+}
 
 /** What a run's calls through facades reach: its tool modules, then the host's modules. */
 function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }) {
