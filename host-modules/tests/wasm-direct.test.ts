@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DirectWasm, type DirectWasmModule } from "../src/wasm/direct.js";
-import { BYTES_WAT, D, EVIL_WAT, STATE_WAT, build, codeOf, jsChecksum } from "./wasm-helpers.js";
+import { BYTES_WAT, D, EVIL_WAT, MATH_WAT, STATE_WAT, build, codeOf, jsChecksum } from "./wasm-helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capsule-direct-"));
 let direct: DirectWasm;
@@ -24,6 +24,7 @@ async function add(name: string, wat: string, exports: DirectWasmModule["exports
 beforeAll(async () => {
   direct = new DirectWasm();
   await add("state", STATE_WAT, { bump: D._i, write: D.i_, read: D._i });
+  await add("math", MATH_WAT, { add: D.ii_i, add64: D.ll_l, mulf: D.ff_f, halff: D.f_f32, nop: D.none });
   await add("bytes", BYTES_WAT, { checksum: D.b_i, reverse: D.b_b });
   await add("evil", EVIL_WAT, { spin: D.none, trap: D.none, spin_for: D.i_i }, { callTimeoutMs: 300 });
   await add("tight", EVIL_WAT, { spin: D.none, spin_for: D.i_i }, { callsPerRun: 2, totalTimeMs: 400, callTimeoutMs: 1_000 });
@@ -39,6 +40,20 @@ describe("direct wasm calls", () => {
     const data = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) & 255);
     expect(await run.call("wasm:bytes", "checksum", [data])).toBe(jsChecksum(data));
     expect(Array.from((await run.call("wasm:bytes", "reverse", [Uint8Array.of(1, 2, 3)])) as Uint8Array)).toEqual([3, 2, 1]);
+  });
+
+  it("carry every scalar type, on a first call (a message) and on later ones (shared memory alone)", async () => {
+    const run = direct.openRun(modules);
+    for (let i = 0; i < 3; i++) {
+      expect(await run.call("wasm:math", "add", [i, -7])).toBe(i - 7);
+      expect(await run.call("wasm:math", "add64", [2n ** 62n, BigInt(i)])).toBe(2n ** 62n + BigInt(i));
+      expect(await run.call("wasm:math", "mulf", [1.5, i + 0.25])).toBe(1.5 * (i + 0.25));
+      expect(await run.call("wasm:math", "halff", [3])).toBe(1.5);
+      expect(await run.call("wasm:math", "nop", [])).toBe(undefined);
+    }
+    // A trap on the shared-memory path still comes back as the pool's refusal.
+    await run.call("wasm:evil", "trap", []).catch(() => undefined);
+    expect(await codeOf(run.call("wasm:evil", "trap", []))).toBe("wasm-trap");
   });
 
   it("refuse wrong arguments and exports the module did not declare, before anything runs", async () => {

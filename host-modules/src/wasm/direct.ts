@@ -24,6 +24,14 @@ const SCRIPT = new URL("../../src/wasm/direct-worker.mjs", import.meta.url);
 const IDLE = 0;
 const CALL = 1;
 const DONE = 2;
+/** Byte offset of the fast slots in the shared memory, and how many there are (a scalar call's arguments). */
+const SLOTS_AT = 32;
+const FAST_SLOTS = 16;
+/** words[3] after a fast call: where its answer is. */
+const ANSWER_ON_PORT = 0;
+const ANSWER_NUMBER = 1;
+const ANSWER_BIGINT = 2;
+const ANSWER_NONE = 3;
 /** How often a blocked caller looks at its run's stop flag, in ms. */
 const STOP_POLL_MS = 5;
 
@@ -42,8 +50,14 @@ const fail = (code: WasmErrorCode, message: string) => new HostModuleError(code,
 class Executor {
   readonly worker: Worker;
   readonly port: MessagePort;
-  readonly words = new Int32Array(new SharedArrayBuffer(8));
+  /** Words 0..7 (see direct-worker.mjs), then FAST_SLOTS 8-byte slots for a scalar call's arguments and result. */
+  readonly shared = new SharedArrayBuffer(SLOTS_AT + FAST_SLOTS * 8);
+  readonly words = new Int32Array(this.shared, 0, 8);
+  readonly numbers = new Float64Array(this.shared, SLOTS_AT, FAST_SLOTS);
+  readonly bigints = new BigInt64Array(this.shared, SLOTS_AT, FAST_SLOTS);
   readonly digests = new Set<string>();
+  /** `${digest}\0${export}` → the key the executor knows that call by (registered by its first call). */
+  readonly fastKeys = new Map<string, number>();
   readonly ready: Promise<void>;
   exited = false;
 
@@ -51,7 +65,7 @@ class Executor {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(SCRIPT, {
-      workerData: { port: port2, words: this.words },
+      workerData: { port: port2, shared: this.shared },
       transferList: [port2],
       resourceLimits: { maxOldGenerationSizeMb: TUNING.wasmWorkerHeapMb.value },
     });
@@ -136,12 +150,37 @@ export class DirectWasm {
     let sentBytes = !executor.digests.has(call.digest);
     const post = (message: unknown, transfer: ArrayBuffer[] = []): void => {
       port.postMessage(message, transfer);
+      Atomics.store(words, 2, 0);
       Atomics.store(words, 0, CALL);
       Atomics.notify(words, 0);
     };
-    post({ id, digest: call.digest, bytes: sentBytes ? call.binary : undefined, exportName: call.exportName, declaration: call.declaration, args: call.args }, call.transfer);
+    // A scalar call the executor already knows goes through shared memory alone: no message to serialize, and no
+    // event-loop wake-up of either thread (a MessagePort post wakes the receiver's loop even when nothing listens).
+    const scalar = call.declaration.params.length <= FAST_SLOTS && !call.declaration.params.includes("bytes") && call.declaration.result !== "bytes";
+    const fastName = `${call.digest}\0${call.exportName}`;
+    const fastKey = scalar && !sentBytes ? executor.fastKeys.get(fastName) : undefined;
+    let fast = fastKey !== undefined;
+    if (fastKey !== undefined) {
+      call.declaration.params.forEach((type, i) => (type === "i64" ? (executor.bigints[i] = call.args[i] as bigint) : (executor.numbers[i] = call.args[i] as number)));
+      Atomics.store(words, 4, fastKey);
+      Atomics.store(words, 5, id);
+      Atomics.store(words, 2, 1);
+      Atomics.store(words, 0, CALL);
+      Atomics.notify(words, 0);
+    } else {
+      const register = scalar ? executor.fastKeys.size + 1 : undefined;
+      post({ id, digest: call.digest, bytes: sentBytes ? call.binary : undefined, exportName: call.exportName, declaration: call.declaration, args: call.args, ...(register ? { fastKey: register } : {}) }, call.transfer);
+      if (register) executor.fastKeys.set(fastName, register);
+    }
     for (;;) {
       if (Atomics.load(words, 0) === DONE) {
+        const answer = fast ? Atomics.load(words, 3) : ANSWER_ON_PORT;
+        fast = false;
+        if (answer !== ANSWER_ON_PORT) {
+          const value = answer === ANSWER_NUMBER ? executor.numbers[0] : answer === ANSWER_BIGINT ? executor.bigints[0] : undefined;
+          Atomics.store(words, 0, IDLE);
+          return { outcome: { reply: { ok: true, value } }, elapsedMs: performance.now() - started };
+        }
         const reply = receiveMessageOnPort(port)?.message as Extract<Outcome, { reply: unknown }>["reply"] | undefined;
         Atomics.store(words, 0, IDLE);
         if (reply?.needBytes && !sentBytes) {
