@@ -6,10 +6,17 @@
 
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import type { WasmExportDeclaration, WasmRunner, WasmSession } from "@capsule/host-modules/wasm-pool";
-import type { HostModuleCall } from "@capsule/runtime/bridge";
+import type { DirectWasmModule } from "@capsule/host-modules/wasm-direct";
+import type { HostModuleCall, WorkerModules } from "@capsule/runtime/bridge";
 import { HostCallError } from "./codes.js";
 import type { Registry } from "./registry.js";
+
+/** The worker-side entry of direct WASM calls (loaded in a guest's worker by the runtime). */
+let directUrl: string | undefined;
+const directEntry = () => (directUrl ??= pathToFileURL(createRequire(import.meta.url).resolve("@capsule/host-modules/wasm-direct")).href);
 
 /** Runs remembered as ended (a call still on its way in when its run ended is then cancelled, not made). */
 const ENDED_RUNS_REMEMBERED = 4096;
@@ -27,12 +34,14 @@ export interface WasmCatalogEntry {
 
 export interface CapsuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
+  /** The run's WASM modules, for its worker to call directly (see @capsule/host-modules/wasm-direct). */
+  workerModules(declared: ReadonlyMap<string, string>): WorkerModules | undefined;
   endRun(runId: string): void;
   close(): Promise<void>;
 }
 
 /** The dispatcher a sandbox needs for a catalog: WASM modules from the catalog, host modules from the registry. */
-export function createCapsuleDispatcher(options: { registry: Registry; catalog: { modules: readonly unknown[] }; wasmWorkers?: number }): CapsuleDispatcher {
+export function createCapsuleDispatcher(options: { registry: Registry; catalog: { modules: readonly unknown[] }; wasmWorkers?: number; directWasm?: boolean }): CapsuleDispatcher {
   const wasmEntries = new Map<string, WasmCatalogEntry>();
   for (const m of options.catalog.modules as Array<Partial<WasmCatalogEntry>>) {
     if (m.kind === "wasm" && m.hostId && m.wasm) wasmEntries.set(m.hostId, m as WasmCatalogEntry);
@@ -72,7 +81,20 @@ export function createCapsuleDispatcher(options: { registry: Registry; catalog: 
     }
     return loaded;
   };
+  const direct = options.directWasm !== false;
   return {
+    workerModules(declared) {
+      if (!direct) return undefined;
+      // Only modules the run imported from the pack that declares them: any other id keeps the refusals below.
+      const modules: Record<string, DirectWasmModule> = {};
+      for (const [id, pack] of declared) {
+        const entry = wasmEntries.get(id);
+        if (!entry || entry.pack !== pack) continue;
+        const { specifier, wasm } = entry;
+        modules[id] = { specifier, file: wasm.file, sha256: wasm.sha256, exports: wasm.exports, ...(wasm.budget ? { budget: wasm.budget } : {}) };
+      }
+      return Object.keys(modules).length > 0 ? { url: directEntry(), modules } : undefined;
+    },
     async dispatch(call) {
       const entry = wasmEntries.get(call.id);
       if (!entry) return options.registry.dispatch(call, { signal: hostSignal(call.runId) });

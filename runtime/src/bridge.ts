@@ -53,4 +53,19 @@ export interface HostModuleDispatcher {
   dispatch(call: HostModuleCall): Promise<unknown>;
   /** Called once when a run that made host-module calls ends: cancel what it left queued, free its budget. */
   endRun?(runId: string): void;
+  /**
+   * The run's host modules whose calls its own worker thread may make itself, without the main thread (the
+   * registry's WASM modules); consulted only for runs with no policy, journal or trace, whose calls need the host.
+   */
+  workerModules?(declared: ReadonlyMap<string, string>): WorkerModules | undefined;
+}
+
+/**
+ * Host modules a run's worker calls itself (local-calls.ts): `url` is an ES module exporting
+ * `openWorkerModules(modules, stopped)` → `{ handles(id), call(id, exportName, args), end() }`, and `modules` the
+ * plain data it needs per host id (cloned into the task).
+ */
+export interface WorkerModules {
+  url: string;
+  modules: Record<string, unknown>;
 }

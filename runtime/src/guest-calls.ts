@@ -10,6 +10,7 @@ import { encodedSize } from "./codec.js";
 import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
+import type { LocalCalls } from "./local-calls.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
@@ -32,6 +33,8 @@ export class GuestCalls {
   private readonly queued: HostCallMessage[] = [];
   private sent = 0;
   private wake: (() => void) | undefined;
+  /** The run's local calls, when its worker makes some itself (set by the run). */
+  local: LocalCalls | undefined;
 
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {}
 
@@ -134,7 +137,9 @@ export class GuestCalls {
   private sendQueued(): void {
     while (this.queued.length > 0 && this.sent < this.task.limits.hostCallsInFlight) {
       this.sent++;
-      this.task.port!.postMessage(this.queued.shift()!);
+      const message = this.queued.shift()!;
+      // Calls the worker makes itself (local-calls.ts) skip the main thread; their replies come back through receive.
+      if (!this.local?.send(message)) this.task.port!.postMessage(message);
     }
   }
 

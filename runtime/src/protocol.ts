@@ -2,6 +2,7 @@
 // Nothing here carries a handle or a function: only copies (strings, numbers, byte arrays).
 
 import type { RunPort } from "./ports.js";
+import type { WorkerModules } from "./bridge.js";
 import type { Limits } from "./limits.js";
 import type { ErrorCode, RunError } from "./errors.js";
 
@@ -41,6 +42,8 @@ export interface WorkerTask {
   control: SharedArrayBuffer | ArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;
+  /** Host modules this worker calls itself, without the main thread (local-calls.ts). */
+  workerModules?: WorkerModules;
 }
 
 export interface HostCallMessage {
@@ -75,6 +78,8 @@ export interface WorkerStats {
   peakHeapBytes: number;
   hostCalls: number;
   logsTruncated: boolean;
+  /** Calls the worker made itself (local-calls.ts), by what they named, for the run's callTargets. */
+  localCalls?: Record<string, number>;
 }
 
 export type WorkerOutcome =

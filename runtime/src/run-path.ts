@@ -16,6 +16,7 @@ import { wallClock } from "./wall-clock.js";
 import { CapsuleError, runError, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
 import type { WorkerTask } from "./protocol.js";
+import type { WorkerModules } from "./bridge.js";
 import { CONTROL, RunControl } from "./control.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
@@ -35,6 +36,8 @@ export interface RunModules {
   target(id: string, exportName: string): HostCallTarget;
   /** The run ended: cancel what it left queued or running. */
   end(): void;
+  /** Modules whose calls the run's worker may make itself (used only when no policy, journal or trace needs them). */
+  worker?: WorkerModules;
 }
 
 export type ResolvedImports =
@@ -199,6 +202,8 @@ async function execute(
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
     limits, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
     port: channel?.port2, control: control.buffer, streamLogs: trace.active,
+    // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
+    ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
   };
   const watchdog = cpuWatchdog(control, limits.cpuMs, powers.threadCpuMs, () => running?.stop(CONTROL.CPU_TIME, cpuEnds(limits.cpuMs)));
   let outcome;
@@ -227,7 +232,10 @@ async function execute(
   if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called }));
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
-  const runStats = stats({ ...outcome.stats, ...called });
+  // Calls the worker made itself (local-calls.ts) never reached `host`: the worker counted them.
+  const { localCalls, ...workerStats } = outcome.stats;
+  const targets = localCalls ? { callTargets: addCounts((called as { callTargets?: Record<string, number> }).callTargets ?? {}, localCalls) } : called;
+  const runStats = stats({ ...workerStats, ...targets });
   if (!outcome.ok) return journaled({ ok: false, error: improveError(withUserPositions(outcome.error, prepared), request.source), logs: outcome.logs, stats: runStats, ...extra });
   try {
     return journaled({ ok: true, value: decodeValue(outcome.value), logs: outcome.logs, stats: runStats, ...extra });
@@ -257,6 +265,12 @@ const CANCEL_ENDS: StopEnds = {
   queued: runError("E_CANCELLED", "the run was cancelled by its signal while it waited for a free worker"),
   terminated: runError("E_CANCELLED", "the run was cancelled by its signal; its worker was terminated"),
 };
+
+function addCounts(into: Record<string, number>, more: Record<string, number>): Record<string, number> {
+  const sum = { ...into };
+  for (const [name, count] of Object.entries(more)) sum[name] = (sum[name] ?? 0) + count;
+  return sum;
+}
 
 /** What a run's calls through facades reach: its tool modules, then the host's modules. */
 function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }) {

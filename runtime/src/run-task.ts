@@ -3,6 +3,7 @@
 // out-of-memory run or an engine fault may have left in a bad state.
 
 import { runGuest } from "./guest-run.js";
+import { prepareLocalCalls } from "./local-calls.js";
 import { discardInstance, templateFor } from "./instances.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { CONTROL, RunControl } from "./control.js";
@@ -15,6 +16,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
     ? { modules: task.modules, links: task.links, facades: task.facades, cpuMs: task.limits.cpuMs, cancelled: () => control.state !== CONTROL.RUNNING }
     : undefined;
   const discard = () => discardInstance(task.limits.memoryBytes, task.moduleSetKey);
+  // A worker that cannot load its local calls sends them to the main thread like any other call.
+  await prepareLocalCalls(task).catch(() => undefined);
   const outcome = await runGuest(await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload), task, discard);
   if (!outcome.ok && outcome.error.code === "E_MEMORY") discard();
   return outcome;

@@ -100,8 +100,10 @@ async function resolveRun(prepared: { filename: string; imports: string[] }, req
 
 /** Host-module calls of one run, answered by the sandbox's dispatcher. */
 function dispatchedModules(dispatcher: HostModuleDispatcher, declared: ReadonlyMap<string, string>, runId: string): RunModules {
+  const worker = dispatcher.workerModules?.(declared);
   return {
     target: (id, exportName) => (args) => dispatcher.dispatch({ runId, id, exportName, args, declared }),
     end: () => dispatcher.endRun?.(runId),
+    ...(worker ? { worker } : {}),
   };
 }

@@ -1,17 +1,18 @@
-// WASM benchmark (issue: WASM modules), in this one process: the per-call overhead of a trivial export called from a
-// guest, and a CRC-32 over 1 MiB through the WASM module beside the same computation in guest JavaScript and in
-// native Node (zlib.crc32).
-import { mkdtempSync, rmSync } from "node:fs";
+// WASM benchmark (issue 18, WASM part), in this one process: the per-call overhead of a trivial export called from a
+// guest — directly from the guest's worker (the default) and through the main thread's pool (a run with a policy,
+// journal or trace; here a dispatcher made with directWasm: false) — beside a minimal thread ping-pong and the pool
+// alone; and a CRC-32 over 1 MiB through @capsule/checksum beside native Node (zlib.crc32) and guest JavaScript.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { crc32 as zlibCrc32 } from "node:zlib";
+import { createHash } from "node:crypto";
 import { compileWithSandbox } from "../../compiler/dist/index.js";
 import { createCapsuleDispatcher, defaultRegistry } from "../../registry/dist/index.js";
 import { createSandbox } from "../../runtime/dist/index.js";
 import { createWasmRunner } from "../../host-modules/dist/wasm/index.js";
-import { readFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { ms, percentile, ratio, sample, table } from "./stats.mjs";
 
 const PACKS = fileURLToPath(new URL("../../packs/", import.meta.url));
@@ -23,31 +24,60 @@ const JS_CRC = `function crc32(bytes) {
   for (let i = 0; i < bytes.length; i++) crc = table[(crc ^ bytes[i]) & 255] ^ (crc >>> 8);
   return (crc ^ -1) | 0;
 }`;
+const us = (v) => `${(v * 1000).toFixed(1)} us`;
+const med = (sorted) => percentile(sorted, 0.5);
+
+/** A minimal round trip main -> worker -> main over a MessagePort (the floor of one pool call's two hops). */
+async function pingPong(n) {
+  const worker = new Worker(`require("node:worker_threads").parentPort.on("message", (m) => require("node:worker_threads").parentPort.postMessage(m))`, { eval: true });
+  const one = () => new Promise((resolve) => (worker.once("message", resolve), worker.postMessage(1)));
+  const times = await sample(one, n, 200);
+  await worker.terminate();
+  return times;
+}
 
 export async function wasmBench() {
   console.log("== wasm ==\n");
   const cacheDir = mkdtempSync(join(tmpdir(), "capsule-bench-wasm-"));
   const { catalog } = await compileWithSandbox({ roots: [PACKS], cacheDir });
-  const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
-  const sandbox = createSandbox({ catalog, hostModules: dispatcher, maxWorkers: 1 });
+  const direct = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
+  const viaMain = createCapsuleDispatcher({ registry: defaultRegistry(), catalog, directWasm: false });
+  const sandboxes = { direct: createSandbox({ catalog, hostModules: direct, maxWorkers: 1 }), viaMain: createSandbox({ catalog, hostModules: viaMain, maxWorkers: 1 }) };
   const limits = { cpuMs: 30_000, wallMs: 60_000, hostCalls: 10_000, hostDataBytes: 8 * MiB };
   const bytes = new Uint8Array(MiB).map((_, i) => (i * 31) & 255);
-  const hostFunctions = { data: { bytes: () => bytes } };
-  const run = async (source) => {
-    const r = await sandbox.run({ source, limits, hostFunctions });
+  const hostFunctions = { data: { bytes: () => bytes, nop: () => 1 } };
+  const run = async (which, source) => {
+    const r = await sandboxes[which].run({ source, limits, hostFunctions });
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     return r.value;
   };
   const CALLS = 200;
-  const empty = await sample(() => run("return 1"), 20, 5);
-  const calls = await sample(() => run(`import { add } from "@capsule/checksum"; let s = 0; for (let i = 0; i < ${CALLS}; i++) s = await add(s, 1); return s`), 10, 2);
-  const perCallUs = ((percentile(calls, 0.5) - percentile(empty, 0.5)) / CALLS) * 1000;
+  const ADD = `import { add } from "@capsule/checksum"; let s = 0; for (let i = 0; i < ${CALLS}; i++) s = await add(s, 1); return s`;
+  const NOP = `let s = 0; for (let i = 0; i < ${CALLS}; i++) s += await data.nop(); return s`;
   const makeData = "const input = await data.bytes();";
-  const baseData = await sample(() => run(`${makeData} return input.length`), 9, 2);
-  const viaWasm = await sample(() => run(`import { crc32 } from "@capsule/checksum"; ${makeData} return await crc32(input)`), 9, 2);
-  const inGuest = await sample(() => run(`${JS_CRC} ${makeData} return crc32(input)`), 5, 1);
+  const CRC = `import { crc32 } from "@capsule/checksum"; ${makeData} return await crc32(input)`;
+  // Interleaved, so that both paths meet the same load on a shared machine.
+  const times = { empty: [], direct: [], viaMain: [], nop: [], base: [], crcDirect: [], crcMain: [] };
+  // CPU of every thread of the process (process.cpuUsage), which a loaded machine's waits for a core do not inflate.
+  const cpu = Object.fromEntries(Object.keys(times).map((k) => [k, []]));
+  for (const which of ["direct", "viaMain"]) await run(which, ADD), await run(which, CRC);
+  for (let round = 0; round < 9; round++) {
+    for (const [key, which, source] of [["empty", "direct", "return 1"], ["direct", "direct", ADD], ["viaMain", "viaMain", ADD], ["nop", "direct", NOP], ["base", "direct", `${makeData} return input.length`], ["crcDirect", "direct", CRC], ["crcMain", "viaMain", CRC]]) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      await run(which, source);
+      const used = process.cpuUsage(c);
+      times[key].push(performance.now() - t);
+      cpu[key].push((used.user + used.system) / 1000);
+    }
+  }
+  for (const list of [...Object.values(times), ...Object.values(cpu)]) list.sort((a, b) => a - b);
+  const perCall = (key) => (med(times[key]) - med(times.empty)) / CALLS;
+  const cpuPerCall = (key) => (med(cpu[key]) - med(cpu.empty)) / CALLS;
+  const inGuest = await sample(() => run("direct", `${JS_CRC} ${makeData} return crc32(input)`), 3, 1);
   const native = await sample(() => zlibCrc32(bytes), 20, 3);
-  // The pool alone (no guest, no thread hop from the sandbox): a trivial export and the 1 MiB crc32.
+  const ping = await pingPong(2000);
+  // The pool alone (no guest): a trivial export and the 1 MiB crc32.
   const checksum = catalog.modules.find((m) => m.specifier === "@capsule/checksum").wasm;
   const binary = new Uint8Array(readFileSync(checksum.file));
   const digest = createHash("sha256").update(binary).digest("hex");
@@ -56,18 +86,25 @@ export async function wasmBench() {
   const poolAdd = await sample(() => session.call(binary, digest, "add", checksum.exports.add, [1, 2]), 1000, 50);
   const poolCrc = await sample(() => session.call(binary, digest, "crc32", checksum.exports.crc32, [bytes]), 20, 3);
   await pool.close();
-  await sandbox.close();
-  await dispatcher.close();
+  for (const sandbox of Object.values(sandboxes)) await sandbox.close();
+  await direct.close();
+  await viaMain.close();
   rmSync(cacheDir, { recursive: true, force: true });
-  const wasmCrc = percentile(viaWasm, 0.5) - percentile(baseData, 0.5);
-  const guestCrc = percentile(inGuest, 0.5) - percentile(baseData, 0.5);
+  const nativeMs = med(native);
+  const crcOf = (key) => med(times[key]) - med(times.base);
   table([
-    ["measure (medians)", "time", "ratio"],
-    [`trivial wasm export from a guest (add, per call, ${CALLS} sequential calls)`, `${perCallUs.toFixed(1)} us`, ""],
-    ["crc32 over 1 MiB through @capsule/checksum (run minus a run that only receives the bytes)", ms(wasmCrc), ratio(wasmCrc, percentile(native, 0.5)) + " of native"],
-    ["the same crc32 in guest JavaScript (QuickJS)", ms(guestCrc), ratio(guestCrc, wasmCrc) + " of wasm"],
-    ["native Node zlib.crc32", ms(percentile(native, 0.5)), "1.00x"],
-    ["the WASM pool alone: trivial export (add) per call", `${(percentile(poolAdd, 0.5) * 1000).toFixed(1)} us`, `p99 ${(percentile(poolAdd, 0.99) * 1000).toFixed(1)} us`],
-    ["the WASM pool alone: crc32 over 1 MiB", ms(percentile(poolCrc, 0.5)), ratio(percentile(poolCrc, 0.5), percentile(native, 0.5)) + " of native"],
+    ["measure (medians)", "time", "ratio", "target"],
+    [`trivial wasm export from a guest, direct from its worker (add, per call, ${CALLS} sequential calls)`, us(perCall("direct")), `${ratio(perCall("direct"), med(ping))} of a ping-pong, ${ratio(perCall("direct"), med(poolAdd))} of the pool alone`, "<= 100 us"],
+    ["  the same through the main thread's pool (runs with a policy, journal or trace)", us(perCall("viaMain")), `${ratio(perCall("viaMain"), med(ping))} of a ping-pong, ${ratio(perCall("viaMain"), perCall("direct"))} of direct`, ""],
+    ["  an empty host function from a guest (guest -> main -> guest)", us(perCall("nop")), `${ratio(perCall("nop"), med(ping))} of a ping-pong`, ""],
+    ["  CPU per call, all threads: direct / through the main thread / empty host function", `${us(cpuPerCall("direct"))} / ${us(cpuPerCall("viaMain"))} / ${us(cpuPerCall("nop"))}`, `${ratio(cpuPerCall("viaMain"), cpuPerCall("direct"))} direct's`, ""],
+    ["  baseline: minimal thread ping-pong (MessagePort, main -> worker -> main)", us(med(ping)), "1.00x", ""],
+    ["  baseline: the WASM pool alone, trivial export (add) per call", us(med(poolAdd)), `p99 ${us(percentile(poolAdd, 0.99))}`, ""],
+    ["crc32 over 1 MiB through @capsule/checksum, direct (run minus a run that only receives the bytes)", ms(crcOf("crcDirect")), `${ratio(crcOf("crcDirect"), nativeMs)} of native`, "<= 1.5 ms"],
+    ["  the same through the main thread's pool", ms(crcOf("crcMain")), `${ratio(crcOf("crcMain"), nativeMs)} of native`, ""],
+    ["  CPU of that crc32, all threads: direct / through the main thread", `${ms(med(cpu.crcDirect) - med(cpu.base))} / ${ms(med(cpu.crcMain) - med(cpu.base))}`, "", ""],
+    ["  the same crc32 in guest JavaScript (QuickJS)", ms(med(inGuest) - med(times.base)), `${ratio(med(inGuest) - med(times.base), crcOf("crcDirect"))} of direct wasm`, ""],
+    ["  the WASM pool alone: crc32 over 1 MiB", ms(med(poolCrc)), `${ratio(med(poolCrc), nativeMs)} of native`, ""],
+    ["  baseline: native Node zlib.crc32", ms(nativeMs), "1.00x", ""],
   ]);
 }

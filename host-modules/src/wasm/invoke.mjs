@@ -4,6 +4,11 @@
 // table or memory survives a call. Bytes convention: the module exports `memory` and `alloc(i32) -> i32`;
 // each bytes argument is copied to alloc(len) and passed as (ptr, len); a bytes result comes back as an i64
 // (ptr << 32) | len and is copied out, bounds-checked.
+//
+// A spare instance of the module last called is made right after each reply is posted, so the next call of it skips
+// instantiation (~10-30 µs) on its critical path. A spare is as fresh as one made at call time: it is never called
+// before the call it serves, and only modules without a start function get one (nothing of the module runs
+// outside a call's timeout). One spare at most, so its linear memory is the only one kept between calls.
 
 import { refusal, refusalCode } from "../refusal.mjs";
 
@@ -54,6 +59,7 @@ function exportSignatures(bytes) {
     const types = [];
     const funcs = [];
     const exports = new Map();
+    let hasStart = false;
     while (pos < bytes.length) {
       const id = byte();
       const size = leb();
@@ -80,6 +86,8 @@ function exportSignatures(bytes) {
         }
       } else if (id === 3) {
         for (let n = leb(); n > 0; n--) funcs.push(leb());
+      } else if (id === 8) {
+        hasStart = true;
       } else if (id === 7) {
         for (let n = leb(); n > 0; n--) {
           const exportName = name();
@@ -94,6 +102,7 @@ function exportSignatures(bytes) {
       }
       pos = end;
     }
+    exports.hasStart = hasStart;
     return exports;
   } catch {
     return null;
@@ -137,6 +146,37 @@ function trapKind(error) {
   return null;
 }
 
+/** The spare: { digest, instance } of the module last called, never called yet; taken by the next call of it. */
+let spare = null;
+
+/** Makes the spare for `digest` (after a reply was posted), when the module has no start function. */
+function prepareSpare(digest) {
+  if (spare?.digest === digest) return;
+  spare = null;
+  const cached = modules.get(digest);
+  if (!cached || !cached.signatures || cached.signatures.hasStart) return;
+  try {
+    spare = { digest, instance: new WebAssembly.Instance(cached.module, {}) };
+  } catch {
+    // The call path instantiates again and reports why it cannot.
+  }
+}
+
+/** The digest the spare is for, or null (for tests). */
+export function spareDigest() {
+  return spare?.digest ?? null;
+}
+
+/** A never-called instance of the module: the spare when it is this module's, else a new one. */
+function freshInstance(digest, module) {
+  if (spare?.digest === digest) {
+    const { instance } = spare;
+    spare = null;
+    return instance;
+  }
+  return new WebAssembly.Instance(module, {});
+}
+
 function run({ digest, bytes, exportName, declaration, args }) {
   const cached = moduleFor(digest, bytes);
   if (!cached) return { needBytes: true };
@@ -144,7 +184,7 @@ function run({ digest, bytes, exportName, declaration, args }) {
   if (signature) checkSignature(exportName, declaration, signature);
   let instance;
   try {
-    instance = new WebAssembly.Instance(cached.module, {});
+    instance = freshInstance(digest, cached.module);
   } catch (error) {
     const kind = trapKind(error);
     // A start function may trap; a module that needs imports cannot link.
@@ -241,4 +281,6 @@ export function handleMessage(incoming, post) {
     const code = refusalCode(error) ?? "wasm-internal";
     post({ id, ok: false, code, message: String(error?.message ?? error).slice(0, 500) });
   }
+  // Off the caller's critical path: the reply is already on its way.
+  prepareSpare(message.digest);
 }
