@@ -21,6 +21,7 @@ declare module "@capsule/csv" {
   export type CsvData = Array<Record<string, Cell>> | Cell[][] | { fields?: string[]; data?: Array<Record<string, Cell>> | Cell[][] | Cell[] | string } | string;
   export function parse(text: string, options: CsvParseOptions & { header: true }): Promise<CsvParseResult<Record<string, CsvCell | CsvCell[]>>>;
   export function parse(text: string, options?: CsvParseOptions & { header?: false }): Promise<CsvParseResult<CsvCell[]>>;
+  export function parse(text: string, options?: CsvParseOptions): Promise<CsvParseResult<Record<string, CsvCell | CsvCell[]> | CsvCell[]>>;
   export function stringify(data: CsvData, options?: CsvStringifyOptions): Promise<string>;
   const csv: { parse: typeof parse; stringify: typeof stringify };
   export default csv;
