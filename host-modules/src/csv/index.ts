@@ -1,5 +1,6 @@
-// Owns csv.parse (papaparse) on the host, and the module's exports (stringify is in stringify.ts). Refuses text over
-// SHARED_LIMITS.textBytes and unknown or wrong-typed options; caps parsed rows, cells and output bytes (truncating
+// Owns csv.parse (papaparse) on the host, with papaparse's options, defaults and results, and the module's exports
+// (stringify is in stringify.ts). Refuses text over SHARED_LIMITS.textBytes, unknown or wrong-typed options, and by
+// name papaparse's function and network options (options.ts); caps parsed rows, cells and output bytes (truncating
 // at a row boundary, with `next` to read the following page from `offset`); builds records without a prototype.
 // Runs on the calling thread: papaparse is linear in its bounded input, and a call whose run already ended is
 // refused before it starts.
