@@ -104,9 +104,9 @@ describe("results fit the runtime's default hostDataBytes", () => {
       source: `
         import { parse } from "@capsule/csv";
         const text = await data.csv();
-        const first = await parse(text);
-        const second = await parse(text, { offset: first.next });
-        const last = await parse(text, { offset: ${total} - 5 });
+        const first = await parse(text, { header: true });
+        const second = await parse(text, { header: true, offset: first.next });
+        const last = await parse(text, { header: true, offset: ${total} - 5 });
         return {
           truncated: first.truncated, firstRows: first.rows.length, firstNext: first.next, cell: first.rows[0][first.fields[0]],
           secondRows: second.rows.length, secondNext: second.next, lastRows: last.rows.length, lastNext: last.next,

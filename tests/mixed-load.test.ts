@@ -20,7 +20,7 @@ const KINDS: Array<{ name: string; request: RunRequest; check(result: RunResult)
   { name: "output flood", request: { source: "for (let i = 0; i < 5000; i++) console.log('line', i, { i }); return 'done'", limits: WALL }, check: (r) => expect([r.ok && r.value, r.stats.logsTruncated]).toEqual(["done", true]) },
   { name: "thrown error", request: { source: "throw new TypeError('no good')", limits: WALL }, check: (r) => expect(!r.ok && [r.error.code, r.error.name]).toEqual(["E_GUEST_ERROR", "TypeError"]) },
   { name: "host call", request: { source: "return await app.add(20, 22)", hostFunctions: { app: { add: (a: number, b: number) => a + b } }, limits: WALL }, check: (r) => expect(r.ok && r.value).toBe(42) },
-  { name: "csv import", request: { source: "import { parse } from '@capsule/csv'; const { rows } = await parse('a,b\\n1,2'); return rows.map((r) => ({ ...r }))", limits: WALL }, check: (r) => expect(r.ok && r.value).toEqual([{ a: "1", b: "2" }]) },
+  { name: "csv import", request: { source: "import { parse } from '@capsule/csv'; const { rows } = await parse('a,b\\n1,2', { header: true }); return rows.map((r) => ({ ...r }))", limits: WALL }, check: (r) => expect(r.ok && r.value).toEqual([{ a: "1", b: "2" }]) },
 ];
 
 async function wave(): Promise<string[]> {

@@ -25,6 +25,10 @@ export const CLI_CODES = {
     meaning: "`packs install` refused the pack as a whole (npm failed, a module was refused, the caps were passed): nothing changed",
     hint: "read the reason printed with it; `capsule pack check <folder>` shows every problem of a pack and how to fix it",
   },
+  "library-not-installed": {
+    meaning: "`pack new --npm <library>` found no installed copy of the library in a node_modules above the pack's folder or the working directory",
+    hint: "install the library first (npm install <library>) in the project that will hold the pack, then run `capsule pack new` again",
+  },
   "home-locked": {
     meaning: "another capsule command (install, uninstall, audit) holds the home's lock and did not finish within the wait",
     hint: "wait for the other command to finish, or pass a longer --wait; a lock left by a killed command is taken over automatically",

@@ -223,9 +223,10 @@ withHome(
 withHome(
   pack
     .command("new")
-    .description("scaffold a new pack (one guest module, SKILL.md, types, tests) in <dir>")
+    .description("scaffold a new pack (one guest module, SKILL.md, types, tests) in <dir>, or one wrapping an installed npm library (--npm)")
     .argument("<dir>", "a new or empty folder")
-    .option("--name <package-name>", "the npm package name (default: from the folder, @scope/ from an @scope parent)"),
+    .option("--name <package-name>", "the npm package name (default: from the folder, @scope/ from an @scope parent)")
+    .option("--npm <library>", "wrap this installed npm library (found from <dir> or the working directory): its description, README and types"),
 ).action(async (dir: string, options) => {
   process.exitCode = await packNewCommand(dir, options);
 });

@@ -1,14 +1,18 @@
 // `capsule pack new <dir>`: scaffolds a pack that passes `capsule pack check` as generated — package.json with
 // the `capsule` field (one authored guest module), src/index.js (a real `slugify`), SKILL.md, index.d.ts and a
-// node:test file. Refuses (exit 2) a non-empty folder, a file in the way, and a name npm or the manifest
+// node:test file; with --npm <library>, a wrapper of an installed library instead (pack-new-npm.ts). Refuses (exit 2) a non-empty folder, a file in the way, and a name npm or the manifest
 // rules would reject; never overwrites anything.
 
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { checkManifest } from "@capsule/compiler";
+import { packNewFromNpm } from "./pack-new-npm.js";
+import type { LocationOptions } from "./paths.js";
 
-interface PackNewOptions {
+interface PackNewOptions extends LocationOptions {
   name?: string;
+  /** Wrap this installed npm library instead of writing the slugify example. */
+  npm?: string;
 }
 
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -34,9 +38,9 @@ function defaultPackName(dir: string): string {
 
 export async function packNewCommand(dirArg: string, options: PackNewOptions): Promise<number> {
   const dir = path.resolve(dirArg);
-  const fail = (message: string) => {
+  const fail = (message: string, code = 2) => {
     process.stderr.write(`capsule pack new: ${message}\n`);
-    return 2;
+    return code;
   };
   const stat = await fsp.stat(dir).catch(() => undefined);
   if (stat && !stat.isDirectory()) return fail(`${dirArg} exists and is not a folder`);
@@ -45,6 +49,30 @@ export async function packNewCommand(dirArg: string, options: PackNewOptions): P
   const name = options.name ?? defaultPackName(dir);
   if (name.length > 214 || !NPM_NAME.test(name)) {
     return fail(`"${name}" is not a valid npm package name (lowercase letters, digits, - . _ ~, optionally @scope/); pass --name`);
+  }
+  const shown = path.relative(process.cwd(), dir) || ".";
+  // The root to pass to --packs: the folder holding the pack, or the one holding its @scope folder.
+  const parent = path.dirname(dir);
+  const root = path.relative(process.cwd(), path.basename(parent).startsWith("@") ? path.dirname(parent) : parent) || ".";
+  if (options.npm !== undefined) {
+    if (options.npm.length > 214 || !NPM_NAME.test(options.npm)) return fail(`--npm "${options.npm}" is not an npm package name (such as js-yaml or @scope/name)`);
+    return packNewFromNpm({
+      dir,
+      name,
+      library: options.npm,
+      options,
+      fail,
+      print: (files, exports, notes) =>
+        process.stdout.write(
+          `created pack ${name} in ${shown}, wrapping ${options.npm}\n` +
+            files.map((f) => `  ${f}\n`).join("") +
+            `exports: ${exports.join(", ") || "(none)"}\n` +
+            notes.map((n) => `note: ${n}\n`).join("") +
+            `next:\n` +
+            `  capsule pack check ${shellQuote(shown)}   # compile and probe it in the sandbox\n` +
+            `  capsule run --packs ${shellQuote(root)} <program>   # import "${name}" from a guest\n`,
+        ),
+    });
   }
   const files = scaffold(name);
   const verdict = checkManifest(JSON.parse(files["package.json"]!));
@@ -55,10 +83,6 @@ export async function packNewCommand(dirArg: string, options: PackNewOptions): P
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.writeFile(target, text, { flag: "wx" });
   }
-  const shown = path.relative(process.cwd(), dir) || ".";
-  // The root to pass to --packs: the folder holding the pack, or the one holding its @scope folder.
-  const parent = path.dirname(dir);
-  const root = path.relative(process.cwd(), path.basename(parent).startsWith("@") ? path.dirname(parent) : parent) || ".";
   process.stdout.write(
     `created pack ${name} in ${shown}\n` +
       Object.keys(files).map((f) => `  ${f}\n`).join("") +

@@ -88,7 +88,7 @@ describe("a shipped pack's name", () => {
     expect(out.stderr).toContain(SHIPPED_CSV);
     expect(out.stderr).toMatch(/the @capsule\/csv at \S+installs\/[^/]+\/node_modules\/@capsule\/csv is another package/);
     expect(ledgerOf(home)).toEqual({});
-    const parsed = JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import { parse } from "@capsule/csv"; return (await parse("a\\n1")).rows` })).stdout);
+    const parsed = JSON.parse((await capsule(["run", "-", "--home", home, "--json"], { input: `import { parse } from "@capsule/csv"; return (await parse("a\\n1", { header: true })).rows` })).stdout);
     expect(parsed).toMatchObject({ ok: true, value: [{ a: expect.anything() }] });
   }, 240_000);
 

@@ -76,7 +76,7 @@ describe("capsule worker and capsule run --redis", () => {
   }, 240_000);
 
   it("write --trace and --journal from the worker's run, and the journal replays offline to the same end", async () => {
-    const program = file("traced.js", "import { parse } from '@capsule/csv';\nconsole.log('parsing');\nreturn (await parse('a,b\\n1,2')).rows.length;");
+    const program = file("traced.js", "import { parse } from '@capsule/csv';\nconsole.log('parsing');\nreturn (await parse('a,b\\n1,2', { header: true })).rows.length;");
     const trace = join(dir, "trace.jsonl");
     const journal = join(dir, "run.jsonl");
     const ran = await capsule(["run", program, "--redis", redis.url, "--trace", trace, "--journal", journal, "--value"]);

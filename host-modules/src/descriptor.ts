@@ -6,7 +6,7 @@
 /** The shape one argument must have. `optional` arguments may be omitted or undefined. */
 export interface ParamShape {
   name: string;
-  type: "string" | "bytes" | "object" | "array" | "number" | "boolean" | "records-or-rows" | "entries";
+  type: "string" | "bytes" | "object" | "array" | "number" | "boolean" | "records-or-rows" | "table" | "entries";
   optional?: boolean;
 }
 

@@ -27,6 +27,14 @@ const MODULE_CODES = {
     meaning: "an option has the wrong type, is out of range, conflicts with another, or options is not a plain object",
     hint: "pass a plain object whose values fit the rule the message states; a limit option may be lowered, never raised",
   },
+  "option-function": {
+    meaning: "an option of the wrapped library that takes a function (transform, step, transformHeader, …): functions do not cross to the host",
+    hint: "leave the option out and do that work in the guest on the result (e.g. rename fields or map values after parse)",
+  },
+  "option-unsupported": {
+    meaning: "an option of the wrapped library the host module does not offer (it would reach the network, or run a guest pattern on the host)",
+    hint: "do it another way: the message names the option and what to do instead (fetch the text yourself, pass a boolean)",
+  },
   "output-too-large": {
     meaning: "the result would be larger than its limit",
     hint: "ask for less: a narrower selector, a lower limit or maxRows, or a smaller input",

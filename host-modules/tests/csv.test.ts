@@ -15,8 +15,8 @@ const MAX_OPTION_STRING_LENGTH = SHARED_LIMITS.optionStringLength.default;
 const CSV_MAX_COLUMNS = CSV_LIMITS.maxColumns.default;
 
 describe("csv.parse", () => {
-  it("returns null-prototype records keyed by the header row by default", async () => {
-    const result = await parse("name,age\nAda,36\nAlan,41\n", { skipEmptyLines: true });
+  it("returns null-prototype records keyed by the header row with header: true", async () => {
+    const result = await parse("name,age\nAda,36\nAlan,41\n", { header: true, skipEmptyLines: true });
     expect(result.fields).toEqual(["name", "age"]);
     expect(result.rows).toEqual([
       Object.assign(Object.create(null), { name: "Ada", age: "36" }),
@@ -27,9 +27,11 @@ describe("csv.parse", () => {
     expect(result.truncated).toBe(false);
   });
 
-  it("returns string arrays with header: false", async () => {
-    const result = await parse("a,b\n1,2", { header: false });
-    expect(result).toEqual({ rows: [["a", "b"], ["1", "2"]], fields: [], errors: [], truncated: false, next: null });
+  it("returns string arrays by default (papaparse's header: false), with papaparse's meta", async () => {
+    const result = await parse("a,b\n1,2");
+    const meta = { delimiter: ",", linebreak: "\n", truncated: false, renamedHeaders: null };
+    expect(result).toEqual({ rows: [["a", "b"], ["1", "2"]], fields: [], errors: [], meta, truncated: false, next: null });
+    expect(await parse("a,b\n1,2", { header: false })).toEqual(result);
   });
 
   it("types numbers, booleans and empty cells with dynamicTyping, keeping dates and huge integers as strings", async () => {
@@ -56,16 +58,16 @@ describe("csv.parse", () => {
 
   it("skips empty lines when asked, greedy skips whitespace-only lines, and maps error rows to returned rows", async () => {
     const text = "a,b\n\n1,2\n  \n3\n";
-    expect((await parse(text)).rows.length).toBe(5);
-    const skipped = await parse(text, { skipEmptyLines: true });
+    expect((await parse(text, { header: true })).rows.length).toBe(5);
+    const skipped = await parse(text, { header: true, skipEmptyLines: true });
     expect(skipped.rows).toEqual([{ a: "1", b: "2" }, { a: "  " }, { a: "3" }].map((r) => Object.assign(Object.create(null), r)));
-    const greedy = await parse(text, { skipEmptyLines: "greedy", delimiter: "," });
+    const greedy = await parse(text, { header: true, skipEmptyLines: "greedy", delimiter: "," });
     expect(greedy.rows).toEqual([{ a: "1", b: "2" }, { a: "3" }].map((r) => Object.assign(Object.create(null), r)));
     expect(greedy.errors).toEqual([{ type: "FieldMismatch", code: "TooFewFields", message: "Too few fields: expected 2 fields but parsed 1", row: 1 }]);
   });
 
   it("renames duplicate headers like papaparse, strips a BOM, and reports field-count mismatches", async () => {
-    const result = await parse("\ufeffa,b,a,a\n1,2,3,4,5\n6");
+    const result = await parse("\ufeffa,b,a,a\n1,2,3,4,5\n6", { header: true });
     expect(result.fields).toEqual(["a", "b", "a_1", "a_2"]);
     expect(result.rows[0]).toEqual(Object.assign(Object.create(null), { a: "1", b: "2", a_1: "3", a_2: "4", __parsed_extra: ["5"] }));
     expect(result.rows[1]).toEqual(Object.assign(Object.create(null), { a: "6" }));
@@ -76,13 +78,13 @@ describe("csv.parse", () => {
   });
 
   it("reports quote errors against the returned row", async () => {
-    const result = await parse('a,b\n1,2\n3,"x\n', { skipEmptyLines: true });
+    const result = await parse('a,b\n1,2\n3,"x\n', { header: true, skipEmptyLines: true });
     expect(result.errors).toContainEqual(expect.objectContaining({ type: "Quotes", code: "MissingQuotes", row: 1 }));
   });
 
   it("keeps hostile header names as data in null-prototype records and pollutes nothing", async () => {
     const text = '__proto__,constructor,prototype,toString,hasOwnProperty\n{"polluted":1},x,y,z,w\n';
-    const result = await parse(text, { skipEmptyLines: true, dynamicTyping: true });
+    const result = await parse(text, { header: true, skipEmptyLines: true, dynamicTyping: true });
     const row = result.rows[0]!;
     expectOwnData(row, "__proto__", '{"polluted":1}');
     expectOwnData(row, "constructor", "x");
@@ -105,7 +107,7 @@ describe("csv.parse", () => {
     it("parses a 5 MiB CSV", async () => {
       const line = "1234,Ada Lovelace,36.5,2026-01-01,\"note, with comma\"\n";
       const text = "id,name,amount,date,note\n" + line.repeat(Math.floor((MAX_TEXT_BYTES - 30) / line.length));
-      const result = await parse(text, { skipEmptyLines: true });
+      const result = await parse(text, { header: true, skipEmptyLines: true });
       expect(result.truncated).toBe(false);
       expect(result.rows.length).toBe(Math.floor((MAX_TEXT_BYTES - 30) / line.length));
     });
@@ -117,19 +119,19 @@ describe("csv.parse", () => {
 
     it("cuts at maxRows and says so; exactly maxRows rows is not truncated", async () => {
       const three = "a\n1\n2\n3";
-      expect(await parse(three, { maxRows: 3 })).toMatchObject({ truncated: false });
-      const cut = await parse(three, { maxRows: 2 });
+      expect(await parse(three, { header: true, maxRows: 3 })).toMatchObject({ truncated: false });
+      const cut = await parse(three, { header: true, maxRows: 2 });
       expect(cut.rows.length).toBe(2);
       expect(cut.truncated).toBe(true);
-      const cutSkipping = await parse("a\n\n1\n\n2\n\n3\n", { maxRows: 2, skipEmptyLines: true });
+      const cutSkipping = await parse("a\n\n1\n\n2\n\n3\n", { header: true, maxRows: 2, skipEmptyLines: true });
       expect(cutSkipping.rows.length).toBe(2);
       expect(cutSkipping.truncated).toBe(true);
-      expect((await parse("a\n\n1\n\n2\n", { maxRows: 2, skipEmptyLines: true })).truncated).toBe(false);
-      expect((await parse(three, { maxRows: 0 })).rows).toEqual([]);
+      expect((await parse("a\n\n1\n\n2\n", { header: true, maxRows: 2, skipEmptyLines: true })).truncated).toBe(false);
+      expect((await parse(three, { header: true, maxRows: 0 })).rows).toEqual([]);
     });
 
     it("accepts maxRows up to CSV_MAX_ROWS and refuses more", async () => {
-      expect((await parse("a\n1", { maxRows: CSV_MAX_ROWS })).rows.length).toBe(1);
+      expect((await parse("a\n1", { header: true, maxRows: CSV_MAX_ROWS })).rows.length).toBe(1);
       expect(await codeOf(parse("a\n1", { maxRows: CSV_MAX_ROWS + 1 }))).toBe("option-invalid");
       expect(await codeOf(parse("a\n1", { maxRows: -1 }))).toBe("option-invalid");
       expect(await codeOf(parse("a\n1", { maxRows: 1.5 }))).toBe("option-invalid");
@@ -149,31 +151,30 @@ describe("csv.parse", () => {
 
     it("truncates when the estimated output passes MAX_OUTPUT_BYTES (a long header repeated in every record)", async () => {
       const key = "k".repeat(1024 * 1024);
-      const many = await parse(`${key}\n` + "1\n".repeat(100), { skipEmptyLines: true });
+      const many = await parse(`${key}\n` + "1\n".repeat(100), { header: true, skipEmptyLines: true });
       expect(many.truncated).toBe(true);
       expect(many.rows.length).toBeGreaterThan(0);
       expect(many.rows.length).toBeLessThan(100);
       expect(many.rows.length * key.length).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
-      const few = await parse(`${key}\n` + "1\n".repeat(10), { skipEmptyLines: true });
+      const few = await parse(`${key}\n` + "1\n".repeat(10), { header: true, skipEmptyLines: true });
       expect(few.truncated).toBe(false);
       expect(few.rows.length).toBe(10);
     });
 
     it("reports at most CSV_MAX_ERRORS errors and then one TooManyErrors entry", async () => {
-      const result = await parse("a,b\n" + "1\n".repeat(CSV_MAX_ERRORS + 5), { skipEmptyLines: true, delimiter: "," });
+      const result = await parse("a,b\n" + "1\n".repeat(CSV_MAX_ERRORS + 5), { header: true, skipEmptyLines: true, delimiter: "," });
       expect(result.errors.length).toBe(CSV_MAX_ERRORS + 1);
       expect(result.errors.at(-1)).toMatchObject({ code: "TooManyErrors", row: null });
-      const under = await parse("a,b\n" + "1\n".repeat(CSV_MAX_ERRORS), { skipEmptyLines: true, delimiter: "," });
+      const under = await parse("a,b\n" + "1\n".repeat(CSV_MAX_ERRORS), { header: true, skipEmptyLines: true, delimiter: "," });
       expect(under.errors.length).toBe(CSV_MAX_ERRORS);
     });
   });
 
   describe("options", () => {
     it("refuses unknown option keys, __proto__ and constructor included", async () => {
-      expect(await codeOf(parse("a", { preview: 1 } as never))).toBe("option-unknown");
+      expect(await codeOf(parse("a", { maxrows: 1 } as never))).toBe("option-unknown");
       expect(await codeOf(parse("a", JSON.parse('{"__proto__": {"polluted": 1}}')))).toBe("option-unknown");
       expect(await codeOf(parse("a", JSON.parse('{"constructor": {"prototype": {"polluted": 1}}}')))).toBe("option-unknown");
-      expect(await codeOf(parse("a", { transform: () => "x" } as never))).toBe("option-unknown");
       expectNoPollution();
     });
 
@@ -204,9 +205,27 @@ describe("csv.parse", () => {
 });
 
 describe("csv.stringify", () => {
-  it("writes records with a header, in first-seen key order across all rows", async () => {
+  it("writes records under the first record's keys, as papaparse does (columns names others)", async () => {
     const csv = await stringify([{ a: 1, b: "x" }, { c: true, a: null }]);
-    expect(csv).toBe("a,b,c\r\n1,x,\r\n,,true");
+    expect(csv).toBe("a,b\r\n1,x\r\n,");
+    expect(await stringify([{ a: 1, b: "x" }, { c: true, a: null }], { columns: ["a", "b", "c"] })).toBe("a,b,c\r\n1,x,\r\n,,true");
+  });
+
+  it("writes { fields, data }, a flat data row, and JSON text, as papaparse's unparse does", async () => {
+    expect(await stringify({ fields: ["x", "y"], data: [[1, 2], [3]] }, { newline: "\n" })).toBe("x,y\n1,2\n3,");
+    expect(await stringify({ fields: ["x", "y"] })).toBe("x,y");
+    expect(await stringify({ data: ["a", "b"] })).toBe("a,b");
+    expect(await stringify('[{"a":1},{"a":2}]', { newline: "\n" })).toBe("a\n1\n2");
+    expect(await stringify({ data: '[["a","b"]]' })).toBe("a,b");
+    expect(await codeOf(stringify("a,b"))).toBe("parse-failed");
+    expect(await codeOf(stringify({ data: [[{ deep: 1 }]] }))).toBe("input-invalid");
+  });
+
+  it("honours quotes (all or per column), escapeChar and skipEmptyLines like papaparse", async () => {
+    expect(await stringify([["a", 1]], { quotes: true })).toBe('"a","1"');
+    expect(await stringify([["a", "b"]], { quotes: [false, true] })).toBe('a,"b"');
+    expect(await stringify([['a"b']], { escapeChar: "\\" })).toBe('"a\\"b"');
+    expect(await stringify([["a"], [""], [" "], ["b"]], { skipEmptyLines: "greedy", newline: "\n" })).toBe("a\nb");
   });
 
   it("honours columns, header, delimiter, quoteChar and newline", async () => {
@@ -246,7 +265,7 @@ describe("csv.stringify", () => {
 
   it("writes hostile keys as columns and never reads inherited properties", async () => {
     const rows = [JSON.parse('{"__proto__": "p", "constructor": "c"}'), { a: 1 }];
-    expect(await stringify(rows, { newline: "\n" })).toBe("__proto__,constructor,a\np,c,\n,,1");
+    expect(await stringify(rows, { newline: "\n" })).toBe("__proto__,constructor\np,c\n,");
     expect(await stringify([{ a: 1 }], { columns: ["a", "constructor", "toString", "__proto__"], newline: "\n" })).toBe(
       "a,constructor,toString,__proto__\n1,,,",
     );
@@ -255,7 +274,7 @@ describe("csv.stringify", () => {
 
   it("round-trips through parse", async () => {
     const rows = [{ id: "1", text: 'quote " comma , newline \n end' }, { id: "2", text: "" }];
-    const back = await parse(await stringify(rows));
+    const back = await parse(await stringify(rows), { header: true });
     expect(back.rows).toEqual(rows.map((r) => Object.assign(Object.create(null), r)));
   });
 
@@ -266,11 +285,13 @@ describe("csv.stringify", () => {
     expect(await codeOf(stringify([[() => 1]]))).toBe("input-invalid");
     expect(await codeOf(stringify([[1], { a: 1 }]))).toBe("input-invalid");
     expect(await codeOf(stringify([{ a: 1 }, [1]]))).toBe("input-invalid");
-    expect(await codeOf(stringify("a,b" as never))).toBe("input-invalid");
+    expect(await codeOf(stringify(42 as never))).toBe("input-invalid");
+    expect(await codeOf(stringify([1, 2] as never))).toBe("input-invalid");
   });
 
   it("refuses unknown and wrong-typed options", async () => {
-    expect(await codeOf(stringify([[1]], { quotes: true } as never))).toBe("option-unknown");
+    expect(await codeOf(stringify([[1]], { quote: true } as never))).toBe("option-unknown");
+    expect(await codeOf(stringify([[1]], { quotes: "yes" } as never))).toBe("option-invalid");
     expect(await codeOf(stringify([[1]], { escapeFormulae: "yes" } as never))).toBe("option-invalid");
     expect(await codeOf(stringify([[1]], { columns: ["a"] }))).toBe("option-invalid");
     expect(await codeOf(stringify([{ a: 1 }], { columns: [] }))).toBe("option-invalid");
@@ -292,14 +313,15 @@ describe("csv.stringify", () => {
     expect(await codeOf(stringify([row]))).toBe("input-too-large");
   });
 
-  it("accepts CSV_MAX_COLUMNS columns and refuses one more, as the columns option and as distinct record keys", async () => {
+  it("accepts CSV_MAX_COLUMNS columns and refuses one more, as the columns option, the first record's keys and fields", async () => {
     const names = Array.from({ length: CSV_MAX_COLUMNS }, (_, i) => `c${i}`);
     const header = await stringify([], { columns: names });
     expect(header.split(",")).toHaveLength(CSV_MAX_COLUMNS);
     expect(await codeOf(stringify([], { columns: [...names, "one-more"] }))).toBe("option-invalid");
     const record = Object.fromEntries(names.map((name) => [name, 1]));
     expect((await stringify([record])).split("\r\n")[0]!.split(",")).toHaveLength(CSV_MAX_COLUMNS);
-    expect(await codeOf(stringify([record, { "one-more": 1 }]))).toBe("input-too-large");
+    expect(await codeOf(stringify([{ ...record, "one-more": 1 }]))).toBe("input-too-large");
+    expect(await codeOf(stringify({ fields: [...names, "one-more"], data: [] }))).toBe("input-too-large");
   });
 
   it("accepts a columns entry of MAX_OPTION_STRING_LENGTH characters and refuses one more", async () => {

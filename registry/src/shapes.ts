@@ -15,13 +15,15 @@ function matches(type: ParamShape["type"], value: unknown): boolean {
     case "array": return Array.isArray(value);
     case "object": return isPlainObject(value);
     case "records-or-rows": return Array.isArray(value) && value.every((row) => Array.isArray(row) || isPlainObject(row));
+    // csv.stringify's input as papaparse's unparse takes it: rows or records, { fields, data }, or their JSON text.
+    case "table": return typeof value === "string" || isPlainObject(value) || (Array.isArray(value) && value.every((row) => Array.isArray(row) || isPlainObject(row)));
     case "entries": return isPlainObject(value) && Object.values(value).every((v) => typeof v === "string" || v instanceof Uint8Array);
   }
 }
 
 const DESCRIBE: Record<ParamShape["type"], string> = {
   string: "a string", number: "a finite number", boolean: "a boolean", bytes: "a Uint8Array", array: "an array",
-  object: "a plain object", "records-or-rows": "an array of records or of rows", entries: "an object of path → Uint8Array or string",
+  object: "a plain object", "records-or-rows": "an array of records or of rows", table: "an array of records or of rows, { fields, data }, or its JSON text", entries: "an object of path → Uint8Array or string",
 };
 
 const typeOf = (v: unknown) => (v === null ? "null" : v instanceof Uint8Array ? "Uint8Array" : Array.isArray(v) ? "array" : typeof v);

@@ -9,10 +9,11 @@ const pin: HostPin = {
   exports: {
     echo: { params: [{ name: "text", type: "string" }, { name: "options", type: "object", optional: true }], summary: "Echo." },
     bytes: { params: [{ name: "data", type: "bytes" }], summary: "Bytes." },
+    table: { params: [{ name: "data", type: "table" }], summary: "A table (csv.stringify's input)." },
   },
   load: async () => {
     loads++;
-    return { echo: (...args: unknown[]) => { calls.push(args); return args[0]; }, bytes: (b: Uint8Array) => b.length, constructor: () => "should never run" };
+    return { echo: (...args: unknown[]) => { calls.push(args); return args[0]; }, bytes: (b: Uint8Array) => b.length, table: (t: unknown) => (Array.isArray(t) ? "array" : typeof t), constructor: () => "should never run" };
   },
 };
 const registry = createRegistry({ shipped: false, pins: [pin] });
@@ -50,6 +51,9 @@ describe("dispatch checks everything before the implementation loads", () => {
     ["too many arguments", "echo", ["a", {}, "extra"]],
     ["options that are not a plain object", "echo", ["a", [1]]],
     ["a string where bytes are pinned", "bytes", ["not bytes"]],
+    ["a number where a table is pinned", "table", [42]],
+    ["an array of primitives where a table is pinned", "table", [[1, 2]]],
+    ["bytes where a table is pinned", "table", [new Uint8Array(2)]],
   ])("refuses %s", async (_label, name, args) => {
     const error = await refusal(call(name as string, args as unknown[]));
     expect(error.code).toBe("host-arguments-invalid");
@@ -61,6 +65,8 @@ describe("dispatch checks everything before the implementation loads", () => {
     expect(await call("echo", ["hello"])).toBe("hello");
     expect(await call("echo", ["again", { a: 1 }])).toBe("again");
     expect(await call("bytes", [new Uint8Array(4)])).toBe(4);
+    // A table is rows or records, { fields, data }, or JSON text (papaparse's unparse input).
+    expect([await call("table", [[["a"], { b: 1 }]]), await call("table", [{ fields: ["a"], data: [] }]), await call("table", ['[["a"]]'])]).toEqual(["array", "object", "string"]);
     expect(loads).toBe(1);
     expect(calls).toEqual([["hello"], ["again", { a: 1 }]]);
   });

@@ -15,7 +15,7 @@
   const uncurry = Function.prototype.bind.bind(Function.prototype.call);
   const arraySlice = uncurry(Array.prototype.slice);
   const reflectApply = Reflect.apply, reflectConstruct = Reflect.construct;
-  const jsonParse = JSON.parse;
+  const jsonParse = JSON.parse, jsonStringify = JSON.stringify;
   const RealString = String;
   const promiseReject = Promise.reject.bind(Promise);
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
@@ -153,10 +153,30 @@
   // and seal() removes the global before any user code runs. The host half of this contract: runtime/src/bridge.ts.
   // call() always returns a promise (a failure to encode rejects it), so facades need no async wrapper, whose
   // resolution would look up the live Promise.prototype.then.
+  // A function in an options object would be dropped by the crossing (JSON's rule), so an option such as csv's
+  // transformHeader would silently do nothing: refused by name here, with the host modules' code for it.
+  const RealError = Error, isArrayAtLoad = Array.isArray, isViewAtLoad = ArrayBuffer.isView;
+  const isOptions = (v) => typeof v === "object" && v !== null && !isArrayAtLoad(v) && !isViewAtLoad(v);
+  const functionOption = (id, exportName, list) => {
+    for (let i = 0; i < list.length; i++) {
+      if (!isOptions(list[i])) continue;
+      const names = keys(list[i]);
+      for (let j = 0; j < names.length; j++) {
+        if (typeof list[i][names[j]] !== "function") continue;
+        const error = new RealError(`option-function: ${id} ${exportName}: option ${jsonStringify(names[j])} takes a function, and functions do not cross to the host; leave it out and do that work in the guest on the result`);
+        defineProperty(error, "name", { value: "HostModuleError", writable: true, configurable: true, enumerable: false });
+        return error;
+      }
+    }
+    return undefined;
+  };
   hide(G, "__capsule_bridge", freeze({
     call(id, exportName, args) {
       try {
-        const encoded = encode(arraySlice(args));
+        const list = arraySlice(args);
+        const refused = functionOption(id, exportName, list);
+        if (refused !== undefined) return promiseReject(refused);
+        const encoded = encode(list);
         return bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2]);
       } catch (error) {
         return promiseReject(error);

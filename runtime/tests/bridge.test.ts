@@ -43,6 +43,17 @@ describe("host-module facades", () => {
     expect(await valueOf(sandbox, "import { fail } from '@t/bytes'; try { await fail() } catch (e) { return [e.name, e.message] }")).toEqual(["HostModuleError", "input-invalid: no such thing"]);
   });
 
+  it("refuse an options object holding a function by name, before it crosses (the crossing would drop it)", async () => {
+    const before = calls.length;
+    const source = "import { reverse } from '@t/bytes'; try { await reverse(new Uint8Array(1), { fine: 1, transform: (x) => x }) } catch (e) { return [e.name, e.message] }";
+    const [name, message] = (await valueOf(sandbox, source)) as string[];
+    expect(name).toBe("HostModuleError");
+    expect(message).toMatch(/^option-function: test\.bytes reverse: option "transform" takes a function/);
+    expect(calls.length).toBe(before);
+    // Arrays and bytes are not options: a function among array items is JSON's null, as before.
+    expect(await valueOf(sandbox, "import { reverse } from '@t/bytes'; return Array.from(await reverse(new Uint8Array([1, 2])))")).toEqual([2, 1]);
+  });
+
   it("keep the bridge private: user code cannot import it or find its global", async () => {
     expect((await errorOf(sandbox, "import bridge from 'capsule:bridge'; return bridge")).code).toBe("E_IMPORT_REFUSED");
     expect(await valueOf(sandbox, "import '@t/bytes'; return [typeof globalThis.__capsule_bridge, Object.getOwnPropertyNames(globalThis).filter((n) => n.includes('capsule'))]")).toEqual(["undefined", []]);

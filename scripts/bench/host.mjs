@@ -40,11 +40,11 @@ export async function hostBench() {
   };
   const rowsDirect = Papa.parse(text, { header: true }).data.length;
   const papa = await sample(() => Papa.parse(text, { header: true }), 7, 2);
-  const module = await sample(() => csvModule.parse(text), 7, 2);
+  const module = await sample(() => csvModule.parse(text, { header: true }), 7, 2);
   const fetchOnly = await sample(() => runGuest("const text = await data.text(); return text.length"), 7, 2);
   let rowsGuest = 0;
   const facade = await sample(async () => {
-    rowsGuest = await runGuest('import { parse } from "@capsule/csv"; const text = await data.text(); const { rows } = await parse(text); return rows.length');
+    rowsGuest = await runGuest('import { parse } from "@capsule/csv"; const text = await data.text(); const { rows } = await parse(text, { header: true }); return rows.length');
   }, 7, 2);
   await sandbox.close();
   rmSync(cacheDir, { recursive: true, force: true });

@@ -15,8 +15,8 @@ export const csv = {
   id: "capsule.csv",
   package: "@capsule/csv",
   exports: {
-    parse: { params: [{ name: "text", type: "string" }, options()], summary: "Parse CSV text into records (header: true) or rows." },
-    stringify: { params: [{ name: "rows", type: "records-or-rows" }, options()], summary: "Write records or rows as CSV; escapeFormulae neutralises formula injection." },
+    parse: { params: [{ name: "text", type: "string" }, options()], summary: "Parse CSV text into rows, or records with header: true (papaparse's options and defaults)." },
+    stringify: { params: [{ name: "data", type: "table" }, options()], summary: "Write records, rows, { fields, data } or their JSON as CSV (papaparse's unparse); escapeFormulae neutralises formula injection." },
   },
   callContext: true,
   limits: CSV_LIMITS,

@@ -1,5 +1,6 @@
-// Owns csv.parse (papaparse) on the host, and the module's exports (stringify is in stringify.ts). Refuses text over
-// SHARED_LIMITS.textBytes and unknown or wrong-typed options; caps parsed rows, cells and output bytes (truncating
+// Owns csv.parse (papaparse) on the host, with papaparse's options, defaults and results, and the module's exports
+// (stringify is in stringify.ts). Refuses text over SHARED_LIMITS.textBytes, unknown or wrong-typed options, and by
+// name papaparse's function and network options (options.ts); caps parsed rows, cells and output bytes (truncating
 // at a row boundary, with `next` to read the following page from `offset`); builds records without a prototype.
 // Runs on the calling thread: papaparse is linear in its bounded input, and a call whose run already ended is
 // refused before it starts.
@@ -22,7 +23,16 @@ import { SHARED_LIMITS } from "../limits.js";
 import { CSV_LIMITS } from "./descriptor.js";
 import { OutputBudget, RESULT_FRAME_BYTES, cellSize, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { beginCall, type HostCallContext } from "../context.js";
-import { delimiterRule, newlineRule, quoteRule } from "./options.js";
+import {
+  PARSE_FUNCTION_OPTIONS,
+  PARSE_NETWORK_OPTIONS,
+  arrayOf,
+  booleanMap,
+  delimiterRule,
+  newlineRule,
+  quoteRule,
+  refuseByName,
+} from "./options.js";
 
 export { stringify, type CsvStringifyOptions } from "./stringify.js";
 
@@ -35,12 +45,26 @@ export interface CsvParseError {
   message: string;
   /** Index into `rows` of the row the error is about, or null when it is about no returned row. */
   row: number | null;
+  /** papaparse's character index into the text, for the errors it gives one (quote errors). */
+  index?: number;
+}
+
+/** papaparse's `meta`, as far as it describes the text rather than the call. */
+export interface CsvParseMeta {
+  delimiter: string;
+  linebreak: string;
+  /** papaparse's own: `preview` stopped the parse before the end of the text. */
+  truncated: boolean;
+  /** Renamed duplicate header names → the name they had, or null. */
+  renamedHeaders: Record<string, string> | null;
 }
 
 export interface CsvParseResult {
   rows: Record<string, CsvCell | CsvCell[]>[] | CsvCell[][];
   fields: string[];
   errors: CsvParseError[];
+  meta: CsvParseMeta;
+  /** This module's own: rows were cut at a limit (maxRows, cells, output bytes); `next` reads on. */
   truncated: boolean;
   /** The `offset` that reads the rows after these (when truncated), else null. */
   next: number | null;
@@ -53,13 +77,20 @@ export interface CsvParseOptions {
   escapeChar?: string;
   newline?: "\n" | "\r\n" | "\r";
   skipEmptyLines?: boolean | "greedy";
-  dynamicTyping?: boolean;
+  dynamicTyping?: boolean | Record<string, boolean>;
   comments?: string | boolean;
+  preview?: number;
+  skipFirstNLines?: number;
+  fastMode?: boolean;
+  delimitersToGuess?: string[];
+  encoding?: string;
+  worker?: boolean;
+  chunkSize?: number;
   maxRows?: number;
   offset?: number;
 }
 
-
+const TEXT_CEILING = SHARED_LIMITS.textBytes.ceiling;
 const PARSE_RULES: Record<string, OptionRule> = {
   header: bool,
   delimiter: delimiterRule,
@@ -67,12 +98,26 @@ const PARSE_RULES: Record<string, OptionRule> = {
   escapeChar: quoteRule,
   newline: newlineRule,
   skipEmptyLines: anyOf(bool, oneOf("greedy")),
-  dynamicTyping: bool,
+  dynamicTyping: anyOf(bool, booleanMap),
   comments: anyOf(bool, text(1, 16, "a comment prefix without CR or LF", (v) => !/[\r\n]/.test(v))),
+  // papaparse's own: 0 means no preview; rows counted as its parser counts them (empty lines too), header excluded.
+  preview: intRange(0, TEXT_CEILING),
+  // papaparse applies no skip for 0 or a negative count.
+  skipFirstNLines: intRange(-TEXT_CEILING, TEXT_CEILING),
+  fastMode: bool,
+  delimitersToGuess: arrayOf(delimiterRule, 16, "delimiters"),
+  // Accepted for papaparse compatibility; none changes the result of parsing a string (see the README).
+  encoding: text(1, 64),
+  worker: bool,
+  chunkSize: intRange(1, TEXT_CEILING),
   maxRows: withinLimit(CSV_LIMITS.maxRows),
   // Every row takes at least one byte of the text, so no offset past its byte limit can name a row.
-  offset: intRange(0, SHARED_LIMITS.textBytes.ceiling),
+  offset: intRange(0, TEXT_CEILING),
 };
+
+const PARSE_UNSUPPORTED: Record<string, string> = Object.fromEntries(
+  PARSE_NETWORK_OPTIONS.map((name) => [name, "the host module reads no URL; fetch the text (with a host function you are given) and pass it"]),
+);
 
 /** Longest error message reported, in characters, and what one error entry may take of the result. */
 const ERROR_MESSAGE_LENGTH = 200;
@@ -104,65 +149,72 @@ function isEmptyLine(row: string[], mode: boolean | "greedy"): boolean {
   return row.length === 1 && row[0]!.length === 0;
 }
 
+/** Which cells dynamicTyping types: papaparse's rule `(dynamicTyping[field] || dynamicTyping) === true`. */
+function typingOf(option: unknown): (field: string | number) => boolean {
+  if (option === true) return () => true;
+  if (option === undefined || option === false) return () => false;
+  const map = option as Record<string, boolean>;
+  return (field) => Object.hasOwn(map, field) && map[field] === true;
+}
+
 /**
- * Parses CSV text. With `header` (default true) the first row names the fields and rows are null-prototype
- * records; otherwise rows are arrays. Rows past `maxRows`, CSV_LIMITS.maxCells cells or SHARED_LIMITS.outputBytes of
- * estimated output are cut at a row boundary, `truncated` is set and `next` is the `offset` (data rows to skip, the
- * header excluded) that returns the rows after them.
+ * Parses CSV text as papaparse does with the same options (papaparse's defaults: `header: false`, the delimiter and
+ * line break guessed). With `header` the first row names the fields and rows are null-prototype records; otherwise
+ * rows are arrays. Rows past `maxRows`, CSV_LIMITS.maxCells cells or SHARED_LIMITS.outputBytes of estimated output
+ * are cut at a row boundary, `truncated` is set and `next` is the `offset` (data rows to skip, the header excluded)
+ * that returns the rows after them.
  */
 export async function parse(input: string, options?: CsvParseOptions, context?: HostCallContext): Promise<CsvParseResult> {
   const fn = "csv.parse";
   beginCall(fn, context);
   const csv = checkText(fn, "text", input);
+  refuseByName(fn, options, PARSE_FUNCTION_OPTIONS, PARSE_UNSUPPORTED);
   const o = readOptions(fn, options, PARSE_RULES);
-  const header = (o.header as boolean | undefined) ?? true;
-  const dynamicTyping = (o.dynamicTyping as boolean | undefined) ?? false;
+  const header = (o.header as boolean | undefined) ?? false;
+  const typing = typingOf(o.dynamicTyping);
+  const anyTyping = o.dynamicTyping !== undefined && o.dynamicTyping !== false;
   const skipEmpty = (o.skipEmptyLines as boolean | "greedy" | undefined) ?? false;
   const maxRows = (o.maxRows as number | undefined) ?? CSV_LIMITS.maxRows.default;
   const offset = (o.offset as number | undefined) ?? 0;
+  const preview = (o.preview as number | undefined) ?? 0;
   if (o.quoteChar !== undefined && o.delimiter !== undefined && (o.delimiter as string).includes(o.quoteChar as string)) {
     throw new HostModuleError("option-invalid", `${fn}: options "delimiter" and "quoteChar" must differ`);
   }
 
-  const config: Papa.ParseConfig = {
-    header: false,
-    dynamicTyping: false,
-    delimiter: (o.delimiter as string | undefined) ?? "",
-    newline: o.newline as Papa.ParseConfig["newline"],
-    quoteChar: (o.quoteChar as string | undefined) ?? '"',
-    escapeChar: (o.escapeChar as string | undefined) ?? (o.quoteChar as string | undefined) ?? '"',
-    comments: o.comments === true ? "#" : ((o.comments as string | false | undefined) ?? false),
-    skipEmptyLines: false,
-  };
-  // Empty lines are skipped here rather than by papaparse, so that error rows map to returned rows; the
-  // delimiter is therefore guessed first the way papaparse guesses it with the caller's skipEmptyLines.
+  // The caller's options as papaparse reads them, but for header, typing and empty lines, which are done here (so
+  // that records have no prototype and error rows map to returned rows); papaparse applies its own defaults.
+  const config: Papa.ParseConfig = { header: false, dynamicTyping: false, skipEmptyLines: false };
+  for (const key of ["delimiter", "newline", "quoteChar", "escapeChar", "comments", "fastMode", "skipFirstNLines", "delimitersToGuess"] as const) {
+    if (o[key] !== undefined) (config as Record<string, unknown>)[key] = o[key];
+  }
+  // The delimiter is guessed first the way papaparse guesses it with the caller's skipEmptyLines.
   const delimiterErrors: Papa.ParseError[] = [];
-  if (!config.delimiter && csv.length > 0) {
+  if (config.delimiter === undefined) {
     const guess = await guarded(fn, "parse-failed", "parse the CSV", () =>
       Papa.parse<string[]>(csv, { ...config, skipEmptyLines: skipEmpty, preview: 10 }),
     );
     config.delimiter = guess.meta.delimiter;
     delimiterErrors.push(...guess.errors.filter((e) => e.type === "Delimiter"));
   }
-  // Without empty-line skipping every parsed row is a returned row, so papaparse can stop early.
-  if (!skipEmpty) config.preview = offset + maxRows + (header ? 1 : 0) + 1;
+  // papaparse's preview counts its parser's rows, plus the header row. Without empty-line skipping every parsed row
+  // is a returned row, so papaparse can also stop one row past the page.
+  const userRaw = preview > 0 ? preview + (header ? 1 : 0) : Infinity;
+  const pageRaw = skipEmpty ? Infinity : offset + maxRows + (header ? 1 : 0) + 1;
+  if (Math.min(userRaw, pageRaw) !== Infinity) config.preview = Math.min(userRaw, pageRaw);
 
   const parsed = await guarded(fn, "parse-failed", "parse the CSV", () => Papa.parse<string[]>(csv, config));
-  parsed.errors.unshift(...delimiterErrors);
   const raw = parsed.data;
+  const stoppedByPreview = parsed.meta.truncated && userRaw <= pageRaw;
 
   const rows: (Record<string, CsvCell | CsvCell[]> | CsvCell[])[] = [];
-  const errors: CsvParseError[] = [];
-  let droppedErrors = 0;
-  const addError = (error: CsvParseError): void => {
-    if (error.message.length > ERROR_MESSAGE_LENGTH) error.message = error.message.slice(0, ERROR_MESSAGE_LENGTH) + "…";
-    if (errors.length < CSV_LIMITS.maxErrors.default) errors.push(error);
-    else droppedErrors++;
-  };
+  const fieldErrors: CsvParseError[] = [];
   /** Index in `rows` of each raw row that was returned, else NOT_RETURNED or BEFORE_OFFSET. */
   const rawToRow = new Int32Array(raw.length).fill(NOT_RETURNED);
   let skipped = 0;
   let fields: string[] = [];
+  let renamedHeaders: Record<string, string> | null = null;
+  let typedFields: boolean[] = [];
+  const typeExtra = typing("__parsed_extra");
   /** What each record takes beyond its keys and values (a header named "\u0000" makes records cross tagged). */
   let recordOverhead = 0;
   let haveHeader = !header;
@@ -176,10 +228,17 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     const source = raw[r]!;
     if (skipEmpty && isEmptyLine(source, skipEmpty)) continue;
     if (!haveHeader) {
-      fields = uniqueNames(source.map((name, i) => (i === 0 ? name.replace(/^\ufeff/, "") : name)));
+      const original = source.map((name) => name.replace(/^\ufeff/, ""));
+      fields = uniqueNames(original);
+      for (let i = 0; i < fields.length; i++) {
+        if (fields[i] !== original[i]) (renamedHeaders ??= Object.create(null) as Record<string, string>)[fields[i]!] = original[i]!;
+      }
+      typedFields = fields.map((f) => typing(f));
       haveHeader = true;
       recordOverhead = tagKeyOverhead([...fields, "__parsed_extra"]);
-      if (!budget.fits(fields.reduce((sum, f) => sum + stringSize(f), 0))) {
+      // The fields, and the renamed ones again in meta.
+      const headerSize = fields.reduce((sum, f, i) => sum + stringSize(f) * (f === original[i] ? 1 : 2) + (f === original[i] ? 0 : stringSize(original[i]!)), 0);
+      if (!budget.fits(headerSize)) {
         throw new HostModuleError("output-too-large", `${fn}: the header row alone is over the ${n(SHARED_LIMITS.outputBytes.default)}-byte output limit`);
       }
       continue;
@@ -200,13 +259,14 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       const record: Record<string, CsvCell | CsvCell[]> = Object.create(null);
       let extra: CsvCell[] | undefined;
       for (let j = 0; j < source.length; j++) {
-        const value = dynamicTyping ? typed(source[j]!) : source[j]!;
-        size += cellSize(value);
         if (j < fields.length) {
+          const value = typedFields[j] ? typed(source[j]!) : source[j]!;
           record[fields[j]!] = value;
-          size += stringSize(fields[j]!);
+          size += cellSize(value) + stringSize(fields[j]!);
         } else {
+          const value = typeExtra ? typed(source[j]!) : source[j]!;
           (extra ??= []).push(value);
+          size += cellSize(value);
         }
       }
       if (extra) {
@@ -215,7 +275,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       }
       row = record;
     } else {
-      row = dynamicTyping ? source.map(typed) : source.slice();
+      row = anyTyping ? source.map((value, j) => (typing(j) ? typed(value) : value)) : source.slice();
       for (const value of row) size += cellSize(value);
     }
     if (!budget.fits(size)) {
@@ -227,7 +287,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     rawToRow[r] = rows.length;
     if (header && source.length !== fields.length) {
       const many = source.length > fields.length;
-      addError({
+      fieldErrors.push({
         type: "FieldMismatch",
         code: many ? "TooManyFields" : "TooFewFields",
         message: `Too ${many ? "many" : "few"} fields: expected ${fields.length} fields but parsed ${source.length}`,
@@ -236,21 +296,35 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     }
     rows.push(row);
   }
-  // papaparse stopped at `preview` rows: one row past maxRows means there was more.
-  if (!truncated && parsed.meta.truncated && rows.length >= maxRows) truncated = true;
+  // papaparse stopped at the page's preview: one row past maxRows means there was more.
+  if (!truncated && parsed.meta.truncated && !stoppedByPreview && rows.length >= maxRows) truncated = true;
 
-  for (const error of parsed.errors) {
+  // papaparse's order: its parser's errors, then the delimiter's, then the field counts'.
+  const parserErrors: CsvParseError[] = [];
+  for (const error of [...parsed.errors, ...delimiterErrors]) {
     const rawRow = typeof error.row === "number" && error.row >= 0 ? error.row : -1;
     // Errors about rows that were cut off (or past papaparse's preview) are not reported.
     if (rawRow >= stoppedAt) continue;
     const at = rawRow >= 0 ? rawToRow[rawRow]! : NOT_RETURNED;
     // Rows before `offset` were returned by an earlier page, with their errors.
     if (at === BEFORE_OFFSET) continue;
-    addError({ type: String(error.type), code: String(error.code), message: String(error.message), row: at >= 0 ? at : null });
+    const entry: CsvParseError = { type: String(error.type), code: String(error.code), message: String(error.message), row: at >= 0 ? at : null };
+    if (typeof error.index === "number") entry.index = error.index;
+    parserErrors.push(entry);
   }
-  errors.sort((a, b) => (a.row ?? -1) - (b.row ?? -1));
-  if (droppedErrors > 0) {
-    errors.push({ type: "Limit", code: "TooManyErrors", message: `${n(droppedErrors)} more errors were not reported (limit ${n(CSV_LIMITS.maxErrors.default)})`, row: null });
+  const all = [...parserErrors, ...fieldErrors];
+  const errors = all.slice(0, CSV_LIMITS.maxErrors.default);
+  for (const error of errors) {
+    if (error.message.length > ERROR_MESSAGE_LENGTH) error.message = error.message.slice(0, ERROR_MESSAGE_LENGTH) + "…";
   }
-  return { rows: rows as CsvParseResult["rows"], fields, errors, truncated, next: truncated ? offset + rows.length : null };
+  if (all.length > errors.length) {
+    errors.push({ type: "Limit", code: "TooManyErrors", message: `${n(all.length - errors.length)} more errors were not reported (limit ${n(CSV_LIMITS.maxErrors.default)})`, row: null });
+  }
+  const meta: CsvParseMeta = {
+    delimiter: String(parsed.meta.delimiter),
+    linebreak: String(parsed.meta.linebreak),
+    truncated: stoppedByPreview,
+    renamedHeaders,
+  };
+  return { rows: rows as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + rows.length : null };
 }
