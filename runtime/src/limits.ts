@@ -89,6 +89,12 @@ export const WASM_INSTANCES_PER_WORKER = 4;
 /** The host's watchdog stops a run whose guest has spent this many times its cpuMs without stopping itself. */
 export const CPU_WATCHDOG_FACTOR = 1.1;
 
+/**
+ * Longest a new sandbox's first run waits, with its wall clock paused, for the pool's first worker to start (a thread,
+ * the engine compiled, the default template warmed: ~0.2 s idle, seconds on a loaded machine); after it the clock runs.
+ */
+export const WORKER_START_GRACE_MS = 60_000;
+
 /** After the wall clock fires, how long a worker may take to unwind before it is terminated and replaced. */
 export const STUCK_GRACE_MS = 250;
 

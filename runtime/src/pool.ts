@@ -4,7 +4,7 @@
 
 import { Piscina } from "piscina";
 import { availableParallelism } from "node:os";
-import { STUCK_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
+import { STUCK_GRACE_MS, WORKER_START_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { GuestRunner } from "./guest-runner.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
@@ -15,6 +15,8 @@ const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
 
 export interface WorkerPool {
   run(task: WorkerTask, signal: AbortSignal): Promise<WorkerOutcome>;
+  /** Settles once a worker has started and answered (or could not start: the first run then reports why). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,10 +31,12 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     concurrentTasksPerWorker: 1,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
   });
+  const ready = piscina.run({ warm: true }).then(() => undefined, () => undefined);
   return {
     run(task, signal) {
       return piscina.run(task, { signal, transferList: task.port ? [task.port as never] : undefined }) as Promise<WorkerOutcome>;
     },
+    ready,
     close: () => piscina.destroy(),
   };
 }
@@ -40,13 +44,19 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
 const CLOSED = () => runError("E_CLOSED", "the sandbox was closed while this run was in flight; create a new sandbox with createSandbox() for more runs");
 
 /**
- * The run path's runner over `pool`: the wall clock counts time queued; a run that does not stop is terminated;
+ * The run path's runner over `pool`: the wall clock counts time queued behind other runs (not the pool's first
+ * worker starting, see `starting`); a run that does not stop is terminated;
  * close() ends the runs in flight and queued with E_CLOSED (the pool's threads are destroyed under them).
  */
 export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<void> } {
   let closed = false;
+  let started = false;
+  const firstWorker = Promise.race([pool.ready, new Promise<void>((resolve) => setTimeout(resolve, WORKER_START_GRACE_MS).unref())]).then(() => {
+    started = true;
+  });
   return {
     clockStartsOnWorker: false,
+    starting: () => (started ? undefined : firstWorker),
     async close() {
       closed = true;
       await pool.close();

@@ -168,6 +168,11 @@ async function execute(
   let running: ReturnType<GuestRunner["start"]> | undefined;
   const wall = wallClock(limits.wallMs, () => running?.stop(CONTROL.WALL_TIME, wallEnds(limits.wallMs)));
   if (runner.clockStartsOnWorker) wall.pause(); // time queued behind other runs is not the guest's
+  const starting = runner.starting?.();
+  if (starting) {
+    wall.pause(); // nor is a new sandbox's first worker starting (a thread, the engine, the template)
+    void starting.then(() => wall.resume());
+  }
   const onAbort = () => running?.stop(CONTROL.CANCELLED, CANCEL_ENDS);
   signal?.addEventListener("abort", onAbort, { once: true });
   const host = channel
