@@ -10,6 +10,17 @@ import { admitHostModules, type HostAdmitter } from "./admission/host.js";
 import { admitWasmModules } from "./admission/wasm.js";
 import { PROBE_BUDGETS } from "./limits.js";
 
+/**
+ * Run errors that are a pure function of the module's source under the probe's fixed budgets (PROBE_BUDGETS): the
+ * refusal is cached (ProbeResult.cacheable). Everything else — E_WALL_TIME and E_STUCK (a loaded machine), a crashed
+ * or closed worker, an internal error — says more about the machine than the module, and is probed again next compile.
+ */
+const DETERMINISTIC_FAILURES: ReadonlySet<string> = new Set([
+  "E_GUEST_ERROR", "E_SYNTAX", "E_IMPORT_UNRESOLVED", "E_IMPORT_REFUSED", "E_IMPORT_NOT_ALLOWED", "E_DYNAMIC_IMPORT",
+  "E_HOST_MODULE_UNAVAILABLE", "E_CPU_TIME", "E_MEMORY", "E_STACK_OVERFLOW", "E_NEVER_SETTLES", "E_RESULT_TOO_LARGE",
+  "E_RESULT_UNSERIALIZABLE",
+]);
+
 export interface SandboxProbe {
   probe: Probe;
   close(): Promise<void>;
@@ -19,7 +30,17 @@ export interface SandboxProbe {
 export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   let own: Sandbox | undefined;
   const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
-  const probe: Probe = async (source, specifier) => {
+  // One probe at a time on the one-worker sandbox of our own: a run's wall clock counts the time it waits for a
+  // worker, so probes queued behind a module that spins until its CPU budget would otherwise run out of wall clock on
+  // a loaded machine (a refusal that is then not cached, but wrong). A sandbox given to us is the caller's to size.
+  let previous: Promise<unknown> = Promise.resolve();
+  const probe: Probe = (source, specifier) => {
+    if (sandbox) return probeOne(source, specifier);
+    const turn = previous.then(() => probeOne(source, specifier));
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+  const probeOne: Probe = async (source, specifier) => {
     const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
@@ -29,7 +50,8 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
       resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
     });
     if (result.ok) return { ok: true, exports: result.value };
-    return { ok: false, message: `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}` };
+    const message = `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}`;
+    return { ok: false, message, cacheable: DETERMINISTIC_FAILURES.has(result.error.code) };
   };
   return { probe, close: async () => { await own?.close(); } };
 }
