@@ -2,13 +2,16 @@
 // WASM module once, and stopping a run that does not yield by terminating its thread after the grace period.
 // Refuses nothing; a worker that dies is replaced by piscina and only its run fails.
 
-import { Piscina } from "piscina";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { STUCK_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { GuestRunner } from "./guest-runner.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { RunControl } from "./control.js";
+
+// piscina is CommonJS: require() skips the ESM loader's scan of its entry for export names (start-up time of every CLI run).
+const { Piscina } = createRequire(import.meta.url)("piscina") as typeof import("piscina");
 
 // From src/ (tests) and from dist/ alike, the compiled worker lives in dist/.
 const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;

@@ -3,7 +3,7 @@
 // calls answered by the sandbox's dispatcher. Refuses a run importing a host module when there is no dispatcher.
 
 import { createHash } from "node:crypto";
-import { transform as esbuildTransform } from "esbuild";
+import { createRequire } from "node:module";
 import { createWorkerPool, nodeRunner } from "./pool.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { resolveImports } from "./imports.js";
@@ -31,8 +31,13 @@ export interface Sandbox {
 // esnext: types are stripped and nothing is lowered, so a construct the engine rejects (an invalid `v`-flag regular
 // expression, say) stays a parse error before any statement runs, instead of becoming a `new RegExp()` that throws
 // halfway through the program.
+// esbuild is CommonJS: loaded with require() (the ESM loader would first scan its 95 KB entry for export names), and
+// by the first createSandbox() once its worker threads are starting, so that it loads while they boot — and before any
+// run's wall clock starts.
+let esbuild: typeof import("esbuild") | undefined;
+const loadEsbuild = () => (esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild"));
 const transform: Transform = (code, { sourcefile }) =>
-  esbuildTransform(code, { loader: "ts", format: "esm", target: "esnext", sourcemap: "external", sourcefile, logLevel: "silent" });
+  loadEsbuild().transform(code, { loader: "ts", format: "esm", target: "esnext", sourcemap: "external", sourcefile, logLevel: "silent" });
 
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 
@@ -48,6 +53,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
+  loadEsbuild();
   const path = createRunPath(
     { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs, digest: digestParts },
     options,
