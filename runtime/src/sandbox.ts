@@ -32,8 +32,7 @@ export interface Sandbox {
 // expression, say) stays a parse error before any statement runs, instead of becoming a `new RegExp()` that throws
 // halfway through the program.
 // esbuild is CommonJS: loaded with require() (the ESM loader would first scan its 95 KB entry for export names), and
-// by the first createSandbox() once its worker threads are starting, so that it loads while they boot — and before any
-// run's wall clock starts.
+// only by the first TypeScript program — plain JavaScript is never transformed (source.ts), so most runs never load it.
 let esbuild: typeof import("esbuild") | undefined;
 const loadEsbuild = () => (esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild"));
 const transform: Transform = (code, { sourcefile }) =>
@@ -53,7 +52,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
-  loadEsbuild();
   const path = createRunPath(
     { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs, digest: digestParts },
     options,
