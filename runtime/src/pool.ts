@@ -21,7 +21,12 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE): WorkerPool {
+/** What a worker reads at start (worker.ts): `warm: false` skips building the default template before the first task. */
+export interface WorkerStart {
+  warm?: boolean;
+}
+
+export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE, start?: WorkerStart): WorkerPool {
   const max = Math.max(1, maxWorkers ?? availableParallelism());
   const piscina = new Piscina({
     filename: workerFile,
@@ -31,6 +36,7 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     // One guest per thread at a time: a guest's run is CPU-bound and owns the thread's QuickJS instance.
     concurrentTasksPerWorker: 1,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
+    ...(start ? { workerData: start } : {}),
   });
   return {
     run(task, signal) {

@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { createWorkerPool, nodeRunner } from "./pool.js";
+import { createWorkerPool, nodeRunner, type WorkerStart } from "./pool.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
@@ -47,11 +47,11 @@ const digestParts: PartsDigest = (parts) => {
   return hash.digest("hex");
 };
 
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
-  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
+  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, start));
   const path = createRunPath(
     { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: `run-${process.pid}`, threadCpuMs, digest: digestParts },
     options,
@@ -71,7 +71,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 /** One-shot run: a sandbox with one worker, closed afterwards. Prefer createSandbox() for repeated runs. */
 export async function run<T = unknown>(request: RunRequest, options: SandboxOptions = {}): Promise<RunResult<T>> {
-  const sandbox = createSandbox({ maxWorkers: 1, ...options });
+  // A program that imports runs on a template of its module set: its one worker need not warm the default template
+  // first (a false positive, the word in a string, only builds that template at the task instead of before it).
+  const sandbox = createSandbox({ maxWorkers: 1, ...options }, /\bimport\b/.test(request.source) ? { warm: false } : undefined);
   try {
     return await sandbox.run<T>(request);
   } finally {
