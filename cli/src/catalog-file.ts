@@ -13,6 +13,7 @@ import { ensureInstallRoot, type Locations } from "./paths.js";
 import { refuseDriftedModules, refuseUninstalled, type InstalledView } from "./installed-check.js";
 import { readLedger } from "./ledger.js";
 import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
+import { writeFreshRecord } from "./catalog-fresh.js";
 
 interface CompileRootsOptions {
   force?: boolean;
@@ -45,17 +46,23 @@ export async function compileRoots(locations: Locations, options: CompileRootsOp
     ...(view ? { refusePack: refuseUninstalled(view) } : {}),
   });
   const result = applyOperatorPolicy(view ? refuseDriftedModules(compiled, view) : compiled, readOperatorPolicy(locations.home));
-  if (options.save !== false && options.installed !== false) await writeCatalog(locations.catalogFile, result.catalog);
+  if (options.save !== false && options.installed !== false) {
+    const text = await writeCatalog(locations.catalogFile, result.catalog);
+    // Only a compile of the home's own roots and ledger can vouch for the next command's (catalog-fresh.ts).
+    await writeFreshRecord(locations, text, options.roots || options.installed ? undefined : result.inputs);
+  }
   return result;
 }
 
-/** Writes the catalog atomically: a unique temp file in the same folder, then rename over the target. */
-async function writeCatalog(file: string, catalog: Catalog): Promise<void> {
+/** Writes the catalog atomically (a unique temp file in the same folder, then rename over the target); returns its text. */
+async function writeCatalog(file: string, catalog: Catalog): Promise<string> {
   await fsp.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const text = `${JSON.stringify(catalog, null, 2)}\n`;
   try {
-    await fsp.writeFile(temp, `${JSON.stringify(catalog, null, 2)}\n`, { mode: 0o644 });
+    await fsp.writeFile(temp, text, { mode: 0o644 });
     await fsp.rename(temp, file);
+    return text;
   } catch (error) {
     await fsp.rm(temp, { force: true });
     throw error;

@@ -1,23 +1,10 @@
 #!/usr/bin/env node
 // The `capsule` command. Owns argument parsing (commander) and exit codes: 0 ok, 1 guest error or refusal,
-// 2 bad usage. Each subcommand lives in its own file; this one only wires options to them.
+// 2 bad usage. Each subcommand lives in its own file; this one only wires options to them, and loads a subcommand
+// only when it runs (`await import`): a command pays for its own dependencies, never for the others' (the MCP SDK,
+// the compiler, esbuild…).
 
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { packCheckCommand } from "./pack-check.js";
-import { packNewCommand } from "./pack-new.js";
-import { packsCompileCommand } from "./packs-compile.js";
-import { packsListCommand } from "./packs-list.js";
-import { packsDocsCommand } from "./packs-docs.js";
-import { mcpCommand } from "./mcp-command.js";
-import { serveCommand } from "./serve.js";
-import { packsAuditCommand } from "./packs-audit.js";
-import { packsInstallCommand } from "./packs-install.js";
-import { packsUninstallCommand } from "./packs-uninstall.js";
-import { runCommand } from "./run-command.js";
-import { replayCommand } from "./replay-command.js";
-import { checkCommand } from "./check-command.js";
-import { initCommand } from "./init-command.js";
-import { workerCommand } from "./worker-command.js";
 
 const program = new Command()
   .name("capsule")
@@ -67,7 +54,7 @@ withRoots(
     .option("--redis <url>", "run it on a fleet: submit to `capsule worker` processes through this Redis (BullMQ) and print the result as a local run would")
     .option("--queue <name>", "with --redis: the queue (default capsule-runs)"),
 ).action(async (file: string, options) => {
-  process.exitCode = await runCommand(file, options);
+  process.exitCode = await (await import("./run-command.js")).runCommand(file, options);
 });
 
 withRoots(
@@ -80,7 +67,7 @@ withRoots(
     .option("--lock-duration <ms>", "how long a dead worker's run stays locked before another takes it over (default 30000)", positive("--lock-duration"))
     .option("--stalled-interval <ms>", "how often this worker looks for runs whose worker died (default 15000)", positive("--stalled-interval")),
 ).action(async (options) => {
-  process.exitCode = await workerCommand(options);
+  process.exitCode = await (await import("./worker-command.js")).workerCommand(options);
 });
 
 withRoots(
@@ -90,7 +77,7 @@ withRoots(
     .argument("<journal>", "a journal written by capsule run --journal")
     .option("--json", "print { matches, expected, replayed } as JSON"),
 ).action(async (file: string, options) => {
-  process.exitCode = await replayCommand(file, options);
+  process.exitCode = await (await import("./replay-command.js")).replayCommand(file, options);
 });
 
 withRoots(
@@ -101,7 +88,7 @@ withRoots(
     .option("--json", "print { ok, file, language, diagnostics } as JSON")
     .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect),
 ).action(async (file: string, options) => {
-  process.exitCode = await checkCommand(file, options);
+  process.exitCode = await (await import("./check-command.js")).checkCommand(file, options);
 });
 
 withRoots(
@@ -111,7 +98,7 @@ withRoots(
     .argument("[dir]", "the folder of your guest programs (default: the current folder)")
     .option("--allow <specifier>", "declare only this module (repeatable; default: every admitted module)", collect),
 ).action(async (dir: string | undefined, options) => {
-  process.exitCode = await initCommand(dir, options);
+  process.exitCode = await (await import("./init-command.js")).initCommand(dir, options);
 });
 
 const packs = program.command("packs").description("compile and list the installed packs");
@@ -124,7 +111,7 @@ withRoots(
     .option("--prune", "then remove cached bundles, pointers and facades the new catalog does not use (older than an hour)")
     .option("--json", "print { catalog, diagnostics, stats } as JSON"),
 ).action(async (options) => {
-  process.exitCode = await packsCompileCommand(options);
+  process.exitCode = await (await import("./packs-compile.js")).packsCompileCommand(options);
 });
 
 withRoots(
@@ -134,7 +121,7 @@ withRoots(
     .option("--json", "print the packs and modules as JSON (full digests)")
     .option("--refresh", "compile before listing, even when a catalog exists"),
 ).action(async (options) => {
-  process.exitCode = await packsListCommand(options);
+  process.exitCode = await (await import("./packs-list.js")).packsListCommand(options);
 });
 
 withRoots(
@@ -145,7 +132,7 @@ withRoots(
     .option("--format <format>", "md or dts", "md")
     .option("--mcp <name=command>", "include the tools of a stdio MCP server as @mcp/<name> (repeatable)", collect),
 ).action(async (options) => {
-  process.exitCode = await packsDocsCommand(options);
+  process.exitCode = await (await import("./packs-docs.js")).packsDocsCommand(options);
 });
 
 /** --wait on the commands that take the home's lock. */
@@ -163,12 +150,12 @@ withWait(
     .option("--max-files <n>", "most files the install may add (PACK_INSTALL_MAX_FILES, within its ceiling)", integer("--max-files"))
     .option("--max-bytes <n>", "most unpacked bytes the install may add (PACK_INSTALL_MAX_BYTES, within its ceiling)", integer("--max-bytes")),
 ).action(async (spec: string, options) => {
-  process.exitCode = await packsInstallCommand(spec, options);
+  process.exitCode = await (await import("./packs-install.js")).packsInstallCommand(spec, options);
 });
 
 withWait(packs.command("uninstall").description("remove an installed pack").argument("<name>", "the pack's package name")).action(
   async (name: string, options) => {
-    process.exitCode = await packsUninstallCommand(name, options);
+    process.exitCode = await (await import("./packs-uninstall.js")).packsUninstallCommand(name, options);
   },
 );
 
@@ -178,7 +165,7 @@ withWait(
     .description("check installed packs against the ledger and the catalog's digests; report packs without a ledger entry and staging leftovers")
     .option("--json", "print findings as JSON"),
 ).action(async (options) => {
-  process.exitCode = await packsAuditCommand(options);
+  process.exitCode = await (await import("./packs-audit.js")).packsAuditCommand(options);
 });
 
 withRoots(
@@ -192,7 +179,7 @@ withRoots(
     .option("--max-body <bytes>", "largest POST /run body (default 1 MiB)", positive("--max-body"))
     .option("--max-runs <n>", "POST /run programs running at once before it answers run-busy (default 16)", positive("--max-runs")),
 ).action(async (options) => {
-  process.exitCode = await serveCommand(options);
+  process.exitCode = await (await import("./serve.js")).serveCommand(options);
 });
 
 withRoots(
@@ -205,7 +192,7 @@ withRoots(
     .option("--ceiling <limit=value>", "the most execute_code may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
     .option("--workers <n>", "sandbox worker threads, all kept warm (default: one per core)", integer("--workers")),
 ).action(async (options) => {
-  process.exitCode = await mcpCommand(options);
+  process.exitCode = await (await import("./mcp-command.js")).mcpCommand(options);
 });
 
 const pack = program.command("pack").description("author a pack: scaffold one, check why a module is refused");
@@ -217,7 +204,7 @@ withHome(
     .argument("<dir>", "the pack's folder (the one holding package.json)")
     .option("--json", "print the report as JSON"),
 ).action(async (dir: string, options) => {
-  process.exitCode = await packCheckCommand(dir, options);
+  process.exitCode = await (await import("./pack-check.js")).packCheckCommand(dir, options);
 });
 
 withHome(
@@ -228,7 +215,7 @@ withHome(
     .option("--name <package-name>", "the npm package name (default: from the folder, @scope/ from an @scope parent)")
     .option("--npm <library>", "wrap this installed npm library (found from <dir> or the working directory): its description, README and types"),
 ).action(async (dir: string, options) => {
-  process.exitCode = await packNewCommand(dir, options);
+  process.exitCode = await (await import("./pack-new.js")).packNewCommand(dir, options);
 });
 
 try {

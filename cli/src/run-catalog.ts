@@ -2,12 +2,17 @@
 // home's catalog (warm: no esbuild), the dispatcher that answers its host and WASM facades (the shipped registry's
 // host modules, the host's WASM pool), and the check of --allow against what a run may import. Shared by `capsule
 // run` and `capsule mcp`, so both run programs over the same catalog and the same host modules.
+// The compiler and the registry are loaded only when a run needs them (a compile; a host or WASM call), so that a run
+// over a fresh catalog pays for neither.
 // Refuses nothing: a compile that throws is the caller's to report; an --allow naming nothing importable is a warning.
 
 import type { Catalog } from "@capsule/compiler";
-import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
-import { compileRoots } from "./catalog-file.js";
+import type { CapsuleDispatcher } from "@capsule/registry";
+import { freshCatalog } from "./catalog-fresh.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
+
+/** Ended runs remembered before the registry is loaded (the registry's dispatcher remembers as many). */
+const ENDED_RUNS_REMEMBERED = 4096;
 
 /** Cheap check: only a source that mentions `import` can need the catalog (false positives just compile). */
 export const mayImport = (source: string): boolean => /\bimport\b/.test(source);
@@ -17,16 +22,41 @@ export interface RunCatalog {
   locations: Locations;
 }
 
-/** Compiles the roots and saves the home's catalog. */
+/** The home's saved catalog when nothing it was compiled from changed (catalog-fresh.ts), else compiles the roots and saves it. */
 export async function compileRunCatalog(options: LocationOptions): Promise<RunCatalog> {
   const locations = resolveLocations(options);
+  const fresh = await freshCatalog(locations);
+  if (fresh) return { catalog: fresh, locations };
+  const { compileRoots } = await import("./catalog-file.js");
   const { catalog } = await compileRoots(locations);
   return { catalog, locations };
 }
 
-/** Host modules through the shipped registry, WASM modules through the host's WASM pool; close() it after the runs. */
-export function catalogDispatcher(catalog: Catalog): ReturnType<typeof createCapsuleDispatcher> {
-  return createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
+/**
+ * Host modules through the shipped registry, WASM modules through the host's WASM pool; close() it after the runs.
+ * The registry is imported on the first call: most runs make none.
+ */
+export function catalogDispatcher(catalog: Catalog): CapsuleDispatcher {
+  let made: Promise<CapsuleDispatcher> | undefined;
+  // Runs that ended before the registry was loaded: told to the real dispatcher, so a call of theirs that arrives late
+  // is still cancelled, not made (as many as it remembers itself).
+  const ended: string[] = [];
+  const dispatcher = () =>
+    (made ??= import("@capsule/registry").then(({ createCapsuleDispatcher, defaultRegistry }) => {
+      const real = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
+      for (const runId of ended.splice(0)) real.endRun(runId);
+      return real;
+    }));
+  return {
+    dispatch: async (call) => (await dispatcher()).dispatch(call),
+    endRun(runId) {
+      if (made) void made.then((d) => d.endRun(runId));
+      else if (ended.push(runId) > ENDED_RUNS_REMEMBERED) ended.shift();
+    },
+    close: async () => {
+      if (made) await (await made).close();
+    },
+  };
 }
 
 /** The --allow entries that name neither an admitted module nor a tool module (probably typos). */

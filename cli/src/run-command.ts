@@ -12,8 +12,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Catalog } from "@capsule/compiler";
 import { defaultPolicy, formatObservation, run, type JournalRecord, type RunEvent, type RunResult } from "@capsule/runtime";
-import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp";
-import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
+// The JSON rules alone: @capsule/mcp's main entry loads the MCP SDK, which only --mcp needs (loaded then).
+import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp/json-safe";
+import type { ConnectedServers } from "@capsule/mcp";
 import type { LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 import { forStream, shown, shownMessage } from "./terminal-text.js";
@@ -43,6 +44,9 @@ interface RunOptions extends LocationOptions {
   redis?: string;
   queue?: string;
 }
+
+/** What startMcpServers() gives for no --mcp, without loading it. */
+const NO_SERVERS: ConnectedServers = { servers: [], belt: {}, close: async () => undefined };
 
 /** Longest observation printed without --json (the whole result is in --json). */
 const OBSERVATION_MAX_CHARS = 20_000;
@@ -85,7 +89,8 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     }
     imports[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  const specs = parseMcpSpecs(options.mcp, "run", "--mcp");
+  const mcp = options.mcp?.length || options.grant?.length ? await import("./mcp-servers.js") : undefined;
+  const specs = mcp ? mcp.parseMcpSpecs(options.mcp, "run", "--mcp") : [];
   if (typeof specs === "number") return specs;
   const filename = file === "-" ? "stdin.js" : basename(file).replace(/[^A-Za-z0-9_.-]/g, "_").slice(-64);
   if (options.redis && (options.mcp?.length || options.grant?.length)) {
@@ -102,14 +107,14 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       return 1;
     }
   }
-  const servers = await startMcpServers(specs, "run", "--mcp");
+  const servers = mcp ? await mcp.startMcpServers(specs, "run", "--mcp") : NO_SERVERS;
   if (typeof servers === "number") return servers;
   if (catalog) {
     for (const specifier of unknownAllowed(options.allow, catalog, Object.keys(servers.belt))) {
       process.stderr.write(`capsule run: warning: --allow ${shown(specifier)}: no admitted module has that name (see \`capsule packs list\`)\n`);
     }
   }
-  warnUnknownGrants(options.grant, servers, "run");
+  mcp?.warnUnknownGrants(options.grant, servers, "run");
   const tools = servers.servers.length ? { tools: servers.belt, policy: defaultPolicy({ grant: options.grant }) } : {};
   const dispatcher = catalog ? catalogDispatcher(catalog) : undefined;
   let journalFailure: string | undefined;

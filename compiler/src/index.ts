@@ -1,7 +1,7 @@
 // Owns the public surface of @capsule/compiler. Everything a caller may rely on is re-exported here;
 // other modules are internal.
 
-export { compile, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
+export { compile, type CompileInputs, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
 export { discoverPacks, type DiscoverOptions, type PackVerdict, type PackVerdictInput } from "./discovery/discover.js";
 export { extractSummary } from "./discovery/skill.js";
 export { checkManifest, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";

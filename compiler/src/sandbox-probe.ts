@@ -13,6 +13,17 @@ import { PROBE_BUDGETS } from "./limits.js";
 /** How long the untimed warm-up run may wait for the probe sandbox's worker to start. */
 const PROBE_WARM_UP_WALL_MS = 120_000;
 
+/**
+ * Run errors that are a pure function of the module's source under the probe's fixed budgets (PROBE_BUDGETS): the
+ * refusal is cached (ProbeResult.cacheable). Everything else — E_WALL_TIME and E_STUCK (a loaded machine), a crashed
+ * or closed worker, an internal error — says more about the machine than the module, and is probed again next compile.
+ */
+const DETERMINISTIC_FAILURES: ReadonlySet<string> = new Set([
+  "E_GUEST_ERROR", "E_SYNTAX", "E_IMPORT_UNRESOLVED", "E_IMPORT_REFUSED", "E_IMPORT_NOT_ALLOWED", "E_DYNAMIC_IMPORT",
+  "E_HOST_MODULE_UNAVAILABLE", "E_CPU_TIME", "E_MEMORY", "E_STACK_OVERFLOW", "E_NEVER_SETTLES", "E_RESULT_TOO_LARGE",
+  "E_RESULT_UNSERIALIZABLE",
+]);
+
 export interface SandboxProbe {
   probe: Probe;
   close(): Promise<void>;
@@ -22,19 +33,20 @@ export interface SandboxProbe {
 export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   let own: Sandbox | undefined;
   const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
-  // A probe's wall clock must measure the module, not the machine: its worker is started by an untimed first run
-  // (a thread start on a loaded machine takes seconds), and probes take the worker one at a time, so none of them
-  // spends its PROBE_WALL_MS waiting in the sandbox's queue. The module's own bound is its CPU time, which load does
-  // not change.
+  // A probe's wall clock must measure the module, not the machine. On our own one-worker sandbox, its worker is
+  // started by an untimed first run (a thread start on a loaded machine takes seconds) and probes take the worker one
+  // at a time, so none spends its PROBE_WALL_MS waiting in the queue behind a module that spins to its CPU budget (a
+  // refusal that would not be cached, but wrong). A sandbox given to us is the caller's to size.
   let ready: Promise<unknown> | undefined;
-  let turn: Promise<unknown> = Promise.resolve();
+  let previous: Promise<unknown> = Promise.resolve();
   const probe: Probe = (source, specifier) => {
+    if (sandbox) return probeOne(source, specifier);
     ready ??= target().run({ source: "return 0", filename: "probe-warm-up.js", limits: { wallMs: PROBE_WARM_UP_WALL_MS } });
-    const mine = turn.then(() => ready).then(() => probeOnce(source, specifier));
-    turn = mine.catch(() => undefined);
-    return mine;
+    const turn = previous.then(() => ready).then(() => probeOne(source, specifier));
+    previous = turn.catch(() => undefined);
+    return turn;
   };
-  const probeOnce: Probe = async (source, specifier) => {
+  const probeOne: Probe = async (source, specifier) => {
     const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
@@ -44,7 +56,8 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
       resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
     });
     if (result.ok) return { ok: true, exports: result.value };
-    return { ok: false, message: `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}` };
+    const message = `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}`;
+    return { ok: false, message, cacheable: DETERMINISTIC_FAILURES.has(result.error.code) };
   };
   return { probe, close: async () => { await own?.close(); } };
 }

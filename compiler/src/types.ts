@@ -105,7 +105,12 @@ export interface DiscoveryResult {
 
 // ── probe ───────────────────────────────────────────────────────────────────
 
-export type ProbeResult = { ok: true; exports: string[] } | { ok: false; message: string };
+/**
+ * A probe's verdict. `cacheable: true` on a failure says it is a pure function of the source (the module threw, ran out
+ * of its CPU budget, imported what no sandbox gives it), so the compiler caches the refusal under the module's key like
+ * an admission; absent or false (a wall-clock timeout, a crashed worker: the machine, not the module), it is retried.
+ */
+export type ProbeResult = { ok: true; exports: string[] } | { ok: false; message: string; cacheable?: boolean };
 
 /** Loads `source` as module `specifier` in a fresh guest and reports its export names. */
 export type Probe = (source: string, specifier: string) => Promise<ProbeResult>;

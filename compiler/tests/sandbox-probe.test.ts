@@ -46,8 +46,9 @@ describe("npm-module-probe-failed from the real probe", () => {
 
   test(`a module that runs past its CPU budget (PROBE_CPU_MS, ${PROBE_BUDGETS.PROBE_CPU_MS.default} ms) is stopped and refused`, async () => {
     const r = await load();
-    // The runtime stops the loop by interrupting the module's evaluation; it reports that as the guest's "interrupted".
-    expect(refusalOf(r, "@t/probe/spins")).toMatchObject({ code: "npm-module-probe-failed", message: expect.stringMatching(/E_CPU_TIME|interrupted/) });
+    // The runtime stops the loop by interrupting the module's evaluation: E_CPU_TIME at its CPU budget, or E_WALL_TIME
+    // first on a machine so loaded that the probe's thread gets less than 2 s of CPU in its 5 s of wall clock.
+    expect(refusalOf(r, "@t/probe/spins")).toMatchObject({ code: "npm-module-probe-failed", message: expect.stringMatching(/E_CPU_TIME|E_WALL_TIME/) });
   }, 60_000);
 
   test("a module that uses a global the sandbox lacks at load is refused with the guest's ReferenceError", async () => {

@@ -214,6 +214,7 @@ class GuestRun implements RunHooks {
 
   private startMain(): { promise: QuickJSHandle } | Fatal | RunError {
     const { ctx } = this;
+    if (this.template.preloadOutOfCpu) return cpuTimeExceeded(this.task.limits.cpuMs);
     if (!this.template.preloaded && this.task.facades.length > 0) {
       // Facades first, so that they alone take the bridge before it is sealed.
       const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));

@@ -2,13 +2,16 @@
 // WASM module once, and stopping a run that does not yield by terminating its thread after the grace period.
 // Refuses nothing; a worker that dies is replaced by piscina and only its run fails.
 
-import { Piscina } from "piscina";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { STUCK_GRACE_MS, WORKER_START_GRACE_MS, WORKER_STACK_MB } from "./limits.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { GuestRunner } from "./guest-runner.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { RunControl } from "./control.js";
+
+// piscina is CommonJS: require() skips the ESM loader's scan of its entry for export names (start-up time of every CLI run).
+const { Piscina } = createRequire(import.meta.url)("piscina") as typeof import("piscina");
 
 // From src/ (tests) and from dist/ alike, the compiled worker lives in dist/.
 const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
@@ -20,7 +23,12 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE): WorkerPool {
+/** What a worker reads at start (worker.ts): `warm: false` skips building the default template before the first task. */
+export interface WorkerStart {
+  warm?: boolean;
+}
+
+export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE, start?: WorkerStart): WorkerPool {
   const max = Math.max(1, maxWorkers ?? availableParallelism());
   const piscina = new Piscina({
     filename: workerFile,
@@ -30,8 +38,9 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     // One guest per thread at a time: a guest's run is CPU-bound and owns the thread's QuickJS instance.
     concurrentTasksPerWorker: 1,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
+    ...(start ? { workerData: start } : {}),
   });
-  const ready = piscina.run({ warm: true }).then(() => undefined, () => undefined);
+  const ready = piscina.run({ ready: true }).then(() => undefined, () => undefined);
   return {
     run(task, signal) {
       return piscina.run(task, { signal, transferList: task.port ? [task.port as never] : undefined }) as Promise<WorkerOutcome>;

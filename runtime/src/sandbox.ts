@@ -3,8 +3,8 @@
 // calls answered by the sandbox's dispatcher. Refuses a run importing a host module when there is no dispatcher.
 
 import { createHash, randomUUID } from "node:crypto";
-import { transform as esbuildTransform } from "esbuild";
-import { createWorkerPool, nodeRunner } from "./pool.js";
+import { createRequire } from "node:module";
+import { createWorkerPool, nodeRunner, type WorkerStart } from "./pool.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
@@ -35,8 +35,12 @@ export interface Sandbox {
 // esnext: types are stripped and nothing is lowered, so a construct the engine rejects (an invalid `v`-flag regular
 // expression, say) stays a parse error before any statement runs, instead of becoming a `new RegExp()` that throws
 // halfway through the program.
+// esbuild is CommonJS: loaded with require() (the ESM loader would first scan its 95 KB entry for export names), and
+// only by the first TypeScript program — plain JavaScript is never transformed (source.ts), so most runs never load it.
+let esbuild: typeof import("esbuild") | undefined;
+const loadEsbuild = () => (esbuild ??= createRequire(import.meta.url)("esbuild") as typeof import("esbuild"));
 const transform: Transform = (code, { sourcefile }) =>
-  esbuildTransform(code, { loader: "ts", format: "esm", target: "esnext", sourcemap: "external", sourcefile, logLevel: "silent" });
+  loadEsbuild().transform(code, { loader: "ts", format: "esm", target: "esnext", sourcemap: "external", sourcefile, logLevel: "silent" });
 
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 
@@ -47,11 +51,11 @@ const digestParts: PartsDigest = (parts) => {
   return hash.digest("hex");
 };
 
-export function createSandbox(options: SandboxOptions = {}): Sandbox {
+export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
-  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile));
+  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, start));
   const path = createRunPath(
     { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts },
     options,
@@ -71,7 +75,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 /** One-shot run: a sandbox with one worker, closed afterwards. Prefer createSandbox() for repeated runs. */
 export async function run<T = unknown>(request: RunRequest, options: SandboxOptions = {}): Promise<RunResult<T>> {
-  const sandbox = createSandbox({ maxWorkers: 1, ...options });
+  // A program that imports runs on a template of its module set: its one worker need not warm the default template
+  // first (a false positive, the word in a string, only builds that template at the task instead of before it).
+  const sandbox = createSandbox({ maxWorkers: 1, ...options }, /\bimport\b/.test(request.source) ? { warm: false } : undefined);
   try {
     return await sandbox.run<T>(request);
   } finally {

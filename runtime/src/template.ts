@@ -76,6 +76,11 @@ export class EngineTemplate {
 
   /** True when the template holds its module set already evaluated. */
   readonly preloaded: boolean;
+  /**
+   * True when evaluating the module set ran out of the first run's CPU budget: that run has then spent it (its
+   * modules would only rethrow the engine's "interrupted"), and ends with E_CPU_TIME.
+   */
+  preloadOutOfCpu = false;
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet) {
     const rt = (this.rt = instance.qjs.newRuntime());
@@ -159,9 +164,26 @@ export class EngineTemplate {
    * matters: the template is then discarded after that run) when any module throws or runs out of time.
    */
   private preloadModules(set: PreloadSet): boolean {
-    const deadline = performance.now() + set.cpuMs;
+    // The budget is CPU time, as the run's: wall time past the deadline is checked against the thread's own clock
+    // (time spent waiting for a core is credited back), so a loaded machine does not stop a module that loads in time.
+    const clock = enginePowers().threadCpu;
+    const cpuAtStart = clock?.cpuMs();
+    let deadline = performance.now() + set.cpuMs;
+    const spent = () => {
+      if (performance.now() <= deadline) return false;
+      if (!clock || cpuAtStart === undefined) return true;
+      const left = set.cpuMs - (clock.cpuMs() - cpuAtStart);
+      if (left <= 0) return true;
+      deadline = performance.now() + left;
+      return false;
+    };
     this.current = {
-      shouldInterrupt: () => performance.now() > deadline || set.cancelled(),
+      shouldInterrupt: () => {
+        if (set.cancelled()) return true;
+        if (!spent()) return false;
+        this.preloadOutOfCpu = true;
+        return true;
+      },
       loadModule: (name) => set.modules[name] ?? { error: new Error(`module "${name}" is not in the preload set`) },
       linkModule: (base, requested) => (base === PRELOAD_MODULE || base === FACADES_MODULE ? requested : set.links[`${base}\0${requested}`]) ?? { error: new Error(`"${requested}" is not linked from "${base}"`) },
       hostCall: () => undefined,

@@ -1,6 +1,7 @@
 // Owns a sandbox worker thread: gives the engine its Node powers, pins this thread's clock to UTC, warms the default
 // template, and runs one guest per task (run-task.ts). Refuses nothing itself; every guest fault becomes a WorkerOutcome.
 
+import { workerData } from "node:worker_threads";
 import { provideEngine } from "./engine-powers.js";
 import { templateFor } from "./instances.js";
 import { DEFAULT_LIMITS } from "./limits.js";
@@ -10,8 +11,10 @@ import { pinRealmToUtc } from "./utc.js";
 
 provideEngine(nodeEngine());
 pinRealmToUtc();
-// Warm the default template so the first run does not pay for compiling the engine and evaluating the prelude.
-(await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
+// Warm the default template so the first run does not pay for compiling the engine and evaluating the prelude — unless
+// the pool was made for one run that imports modules (sandbox.ts run()): it gets a template of its own module set, and
+// warming the default one would only delay it (the task waits for this module's top level).
+if ((workerData as { warm?: boolean } | null)?.warm !== false) (await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
 
-/** The pool's readiness probe ({ warm: true }) answers at once: loading this file already warmed the engine. */
-export default (task: Parameters<typeof runTask>[0] | { warm: true }) => ("warm" in task ? null : runTask(task));
+/** The pool's readiness probe ({ ready: true }) answers at once: the thread is up and this file's top level has run. */
+export default (task: Parameters<typeof runTask>[0] | { ready: true }) => ("ready" in task ? null : runTask(task));

@@ -11,8 +11,9 @@ import { mcpBench } from "./mcp.mjs";
 import { checkBench } from "./check.mjs";
 import { queueBench } from "./queue.mjs";
 import { observationBench } from "./observation.mjs";
+import { cliBench } from "./cli.mjs";
 
-const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench, journal: journalBench, mcp: mcpBench, check: checkBench, queue: queueBench, observation: observationBench };
+const benches = { runtime: runtimeBench, packs: packsBench, host: hostBench, wasm: wasmBench, trace: traceBench, serve: serveBench, browser: browserBench, journal: journalBench, mcp: mcpBench, check: checkBench, queue: queueBench, observation: observationBench, cli: cliBench };
 const wanted = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (wanted.length === 0 || wanted.includes(name)) await bench();

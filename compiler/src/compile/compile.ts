@@ -50,13 +50,27 @@ export interface CompileStats {
   bundlerCalls: number;
   /** Wall time spent inside bundler builds (summed over concurrent builds). */
   bundleMs: number;
+  /** Calls to the probe (a warm compile makes none: admissions and deterministic refusals are cached). */
+  probeCalls: number;
   totalMs: number;
+}
+
+/**
+ * What the guest modules' outcomes were decided on: every file the bundles read (absolute path and content hash; a
+ * null hash is a file that must stay absent). `complete` is false when some outcome is retried every compile anyway
+ * (a build failure, a probe failure that is not cached). With the packs' own files, which discovery reads (the caller
+ * can re-read those), this is what a caller needs to tell, without compiling, that a compile would change nothing.
+ */
+export interface CompileInputs {
+  files: Array<{ path: string; sha256: string | null }>;
+  complete: boolean;
 }
 
 export interface CompileResult {
   catalog: Catalog;
   diagnostics: Diagnostic[];
   stats: CompileStats;
+  inputs?: CompileInputs;
 }
 
 const bySpecifier = <T extends { specifier: string }>(a: T, b: T) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0);
@@ -89,7 +103,7 @@ function emptyResult(diagnostics: Diagnostic[], started: number): CompileResult 
   return {
     catalog: { version: 1, modules: [], pending: [], refused: [] },
     diagnostics,
-    stats: { modules: 0, compiled: 0, cached: 0, skipped: 0, bundlerCalls: 0, bundleMs: 0, totalMs: performance.now() - started },
+    stats: { modules: 0, compiled: 0, cached: 0, skipped: 0, bundlerCalls: 0, bundleMs: 0, probeCalls: 0, totalMs: performance.now() - started },
   };
 }
 
@@ -130,6 +144,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   let done = 0;
   let bundlerCalls = 0;
   let bundleMs = 0;
+  let probeCalls = 0;
+  const inputFiles = new Map<string, string | null>();
+  let inputsComplete = true;
   const bundler = options.bundler ?? esbuildBundler;
   const counted: Bundler = {
     version: bundler.version,
@@ -147,6 +164,9 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     limits,
     force: options.force === true,
     keyOptions: keyOptionsFor(limits),
+    onProbe: () => {
+      probeCalls++;
+    },
     onBundle: (ms) => {
       bundleMs += ms;
     },
@@ -182,6 +202,8 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
           };
         }
         diagnostics.push(...outcome.diagnostics);
+        if (!outcome.inputs) inputsComplete = false;
+        else for (const f of outcome.inputs.files) inputFiles.set(path.resolve(outcome.inputs.packRoot, f.path), f.sha256);
         if (outcome.status === "skipped") refused.push(outcome.refused);
         else modules.push(outcome.module);
         counts[outcome.status]++;
@@ -211,6 +233,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   return {
     catalog: { version: 1, modules: modules.sort(bySpecifier), pending: pending.sort(bySpecifier), refused: refused.sort(bySpecifier) },
     diagnostics,
-    stats: { modules: tasks.length, ...counts, bundlerCalls, bundleMs, totalMs },
+    stats: { modules: tasks.length, ...counts, bundlerCalls, bundleMs, probeCalls, totalMs },
+    inputs: { files: [...inputFiles].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, sha256]) => ({ path: p, sha256 })), complete: inputsComplete },
   };
 }

@@ -1,8 +1,9 @@
 // Owns the road of one guest module: pointer lookup (warm: no bundler), else bundle → record inputs →
 // key → (an entry already stored under that key is reused: no scan, no probe) → scan → store → probe. A refusal is a named skip returned as data, never a throw. Deterministic
-// refusals found after a successful bundle are cached; unresolved imports, build failures and probe
-// failures are not (they depend on things outside the recorded inputs, or on the probe), and a bundled
-// entry whose probe failed is kept without exports so the next compile re-probes without bundling.
+// refusals found after a successful bundle are cached, and so are probe failures the probe vouches for
+// (ProbeResult.cacheable: the module threw, ran out of CPU…); unresolved imports, build failures and the other
+// probe failures (a timeout) are not (they depend on things outside the recorded inputs, or on the machine), and
+// a bundled entry whose probe failed that way is kept without exports so the next compile re-probes without bundling.
 
 import { promises as fsp } from "node:fs";
 import path from "node:path";
@@ -37,13 +38,34 @@ export interface ModuleRoadContext {
   keyOptions: unknown;
   /** Called around every bundler build (for stats). */
   onBundle?: (ms: number) => void;
+  /** Called before every probe (for stats). */
+  onProbe?: () => void;
 }
 
-export type ModuleOutcome =
+export type ModuleOutcome = (
   | { status: "compiled" | "cached"; module: CatalogModule; diagnostics: Diagnostic[] }
-  | { status: "skipped"; refused: RefusedModule; diagnostics: Diagnostic[] };
+  | { status: "skipped"; refused: RefusedModule; diagnostics: Diagnostic[] }
+) & {
+  /**
+   * The recorded inputs the outcome is a pure function of (the pointer's files, paths relative to packRoot; null
+   * hashes must stay absent); absent when it is not (a build failure, a probe failure that is retried).
+   */
+  inputs?: { packRoot: string; files: InputRecord[] };
+};
+
+/** What the road saw: the input records it decided on, and whether its outcome is retried next compile anyway. */
+interface Seen {
+  files?: InputRecord[];
+  volatile: boolean;
+}
 
 export async function compileGuestModule(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModule): Promise<ModuleOutcome> {
+  const seen: Seen = { volatile: false };
+  const outcome = await road(ctx, pack, mod, seen);
+  return seen.files && !seen.volatile ? { ...outcome, inputs: { packRoot: pack.root, files: seen.files } } : outcome;
+}
+
+async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModule, seen: Seen): Promise<ModuleOutcome> {
   const tag = (d: Diagnostic): Diagnostic => ({ ...d, pack: pack.name, specifier: mod.specifier });
   const declaration = mod.declaration as GuestDeclaration;
   const base = {
@@ -70,14 +92,21 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
     let exports = ctx.force ? undefined : entry.exports;
     if (!exports) {
       const code = source ?? (await fsp.readFile(sourcePath, "utf8"));
+      ctx.onProbe?.();
       const probed = await runProbe(ctx.probe, code, mod.specifier, ctx.limits.PROBE_TIMEOUT_MS);
       if (!probed.ok) {
-        return skip([error("npm-module-probe-failed", `loading the module in a fresh guest failed: ${probed.message}`)], entry.warnings);
+        const errors = [error("npm-module-probe-failed", `loading the module in a fresh guest failed: ${probed.message}`)];
+        // A refusal the probe vouches for is cached like an admission: under the same key, replacing the entry's
+        // metadata, so the next compile serves it without probing and any change to an input (a new key) probes again.
+        if (probed.cacheable) await cacheRefusal(entry.key, errors, entry.warnings);
+        else seen.volatile = true;
+        return skip(errors, entry.warnings);
       }
       exports = probed.exports;
       try {
         await ctx.store.writeBundled({ ...entry, exports }, code);
       } catch (e) {
+        seen.volatile = true;
         diagnostics.push(tag(warning("cache-write-failed", `could not record the probe result in the cache: ${(e as Error).message}`)));
       }
     }
@@ -99,6 +128,16 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
     };
   };
 
+  const cacheRefusal = async (key: string, errors: Diagnostic[], warnings: Diagnostic[]): Promise<void> => {
+    const { code, message } = summarizeRefusal(errors);
+    const entry: RefusedEntry = { v: CACHE_FORMAT_VERSION, key, status: "refused", specifier: mod.specifier, pack: pack.name, code, message, diagnostics: [...errors, ...warnings] };
+    try {
+      await ctx.store.writeRefused(entry);
+    } catch {
+      // a refusal that cannot be cached is simply recomputed next time
+    }
+  };
+
   const fromEntry = (read: Extract<EntryRead, { kind: "hit" }>, status: "compiled" | "cached"): Promise<ModuleOutcome> | ModuleOutcome => {
     const e = read.entry;
     if (e.status === "refused") {
@@ -118,6 +157,7 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
       if (read.kind === "corrupt") {
         diagnostics.push(tag(warning("cache-entry-corrupt", `cache entry ${key.slice(0, 12)}… was evicted (${read.reason}); rebuilding`, { details: { key } })));
       } else if (read.kind === "hit") {
+        seen.files = records;
         return fromEntry(read, "cached");
       }
     }
@@ -137,34 +177,22 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
   if (outcome.kind === "failed") return skip(outcome.errors);
 
   const records: InputRecord[] = await recordInputs(pack.root, outcome.metafile);
+  seen.files = records;
   const key = computeCacheKey({ ...base, ...keyFiles(records) });
   const savePointer = async () => {
     try {
       await writePointer(ptrFile, { v: CACHE_FORMAT_VERSION, packRoot: pack.root, specifier: mod.specifier, declHash, key, files: records });
     } catch (e) {
+      seen.volatile = true;
       diagnostics.push(tag(warning("cache-write-failed", `could not write the pointer index: ${(e as Error).message}`)));
     }
   };
   const refuseAndCache = async (errors: Diagnostic[], warnings: Diagnostic[]): Promise<ModuleOutcome> => {
-    const { code, message } = summarizeRefusal(errors);
+    const { code } = summarizeRefusal(errors);
     if (CACHEABLE_REFUSALS.has(code)) {
-      const entry: RefusedEntry = {
-        v: CACHE_FORMAT_VERSION,
-        key,
-        status: "refused",
-        specifier: mod.specifier,
-        pack: pack.name,
-        code,
-        message,
-        diagnostics: [...errors, ...warnings],
-      };
-      try {
-        await ctx.store.writeRefused(entry);
-        await savePointer();
-      } catch {
-        // a refusal that cannot be cached is simply recomputed next time
-      }
-    }
+      await cacheRefusal(key, errors, warnings);
+      await savePointer();
+    } else seen.volatile = true;
     return skip(errors, warnings);
   };
 
@@ -182,6 +210,7 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
 
   const scan = scanSource(outcome.code);
   if (!scan.ok) {
+    seen.volatile = true;
     return skip([error("npm-module-build-failed", `the bundle does not parse as an ES module: ${scan.message}`, { file: "<bundle>", line: scan.line, column: scan.column })]);
   }
   const found = findingDiagnostics(scan.findings, sourceMapLookup(outcome.sourceMap));
@@ -203,6 +232,7 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
   try {
     sourcePath = await ctx.store.writeBundled(entry, outcome.code);
   } catch (e) {
+    seen.volatile = true;
     return skip([error("cache-write-failed", `could not write the compiled module to ${ctx.store.entriesDir}: ${(e as Error).message}`)]);
   }
   await savePointer();

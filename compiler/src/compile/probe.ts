@@ -26,10 +26,10 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
   } finally {
     clearTimeout(timer);
   }
-  const a = answer as Partial<{ ok: boolean; exports: unknown; message: unknown }> | undefined;
+  const a = answer as Partial<{ ok: boolean; exports: unknown; message: unknown; cacheable: unknown }> | undefined;
   if (a?.ok === true && Array.isArray(a.exports) && a.exports.every((e) => typeof e === "string")) {
     return { ok: true, exports: [...new Set(a.exports as string[])].sort() };
   }
-  if (a?.ok === false) return { ok: false, message: clip(typeof a.message === "string" ? a.message : "probe failed") };
+  if (a?.ok === false) return { ok: false, message: clip(typeof a.message === "string" ? a.message : "probe failed"), ...(a.cacheable === true ? { cacheable: true } : {}) };
   return { ok: false, message: "probe returned a malformed answer" };
 }
