@@ -41,13 +41,17 @@ export function catalogDispatcher(catalog: Catalog): CapsuleDispatcher {
   // Runs that ended before the registry was loaded: told to the real dispatcher, so a call of theirs that arrives late
   // is still cancelled, not made (as many as it remembers itself).
   const ended: string[] = [];
+  let loaded: CapsuleDispatcher | undefined;
   const dispatcher = () =>
     (made ??= import("@capsule/registry").then(({ createCapsuleDispatcher, defaultRegistry }) => {
       const real = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
       for (const runId of ended.splice(0)) real.endRun(runId);
-      return real;
+      return (loaded = real);
     }));
   return {
+    // WASM called from the guest's worker needs the registry at the run's start: until a first call loaded it, WASM
+    // goes through the main thread (the same budgets and answers, a few hops slower).
+    workerModules: (declared) => loaded?.workerModules(declared),
     dispatch: async (call) => (await dispatcher()).dispatch(call),
     endRun(runId) {
       if (made) void made.then((d) => d.endRun(runId));
