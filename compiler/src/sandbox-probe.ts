@@ -1,6 +1,7 @@
 // Owns the real probe: evaluates a bundled guest module in a fresh Capsule sandbox (the same guest surface and
 // limits every run gets) and records its export names. Refuses nothing itself: a throw, a timeout or an import
-// it cannot satisfy comes back as { ok: false, message } with the guest's own message.
+// it cannot satisfy comes back as { ok: false, message } with the guest's own message; a guest stopped by its
+// budget is marked `exhausted` ("cpu" | "wall") so the compiler reports the budget, not a missing API.
 
 import { createSandbox, type Sandbox } from "@capsule/runtime";
 import type { Probe } from "./types.js";
@@ -19,19 +20,40 @@ export interface SandboxProbe {
 export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   let own: Sandbox | undefined;
   const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
-  const probe: Probe = async (source, specifier) => {
+  const probe: Probe = async (source, specifier, options) => {
+    const cpuMs = options?.cpuMs ?? PROBE_BUDGETS.PROBE_CPU_MS.default;
+    // The wall limit follows the CPU budget: a module allowed 10 s of CPU must not be stopped by the clock at 5 s.
+    const wallMs = cpuMs + PROBE_BUDGETS.PROBE_WALL_MS.default;
     const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
       seed: 0,
       now: 0,
-      limits: { cpuMs: PROBE_BUDGETS.PROBE_CPU_MS.default, wallMs: PROBE_BUDGETS.PROBE_WALL_MS.default },
+      limits: { cpuMs, wallMs },
       resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
     });
     if (result.ok) return { ok: true, exports: result.value };
-    return { ok: false, message: `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}` };
+    const { code, name, message } = result.error;
+    const text = `${code}: ${name === "CapsuleError" ? "" : `${name}: `}${message}`;
+    const exhausted = exhaustedBy(code, name, message);
+    if (exhausted) return { ok: false, message: text, exhausted, budgetMs: exhausted === "cpu" ? cpuMs : wallMs };
+    return { ok: false, message: text };
   };
   return { probe, close: async () => { await own?.close(); } };
+}
+
+/**
+ * Whether a failed run was stopped by a budget. The runtime reports a limit that fires while the main module's
+ * imports are still evaluating as the guest's own `RangeError: interrupted` (E_GUEST_ERROR): QuickJS's interrupt
+ * surfaces as an exception of the module being loaded. A module cannot raise that exception itself in a way this
+ * mistakes for its own error — a `RangeError("interrupted")` it throws would read the same, and is reported as a
+ * budget, the side that tells the author to look at load cost.
+ */
+function exhaustedBy(code: string, name: string | undefined, message: string): "cpu" | "wall" | undefined {
+  if (code === "E_CPU_TIME") return "cpu";
+  if (code === "E_WALL_TIME") return "wall";
+  if (code === "E_GUEST_ERROR" && name === "RangeError" && message === "interrupted") return "cpu";
+  return undefined;
 }
 
 /**

@@ -13,8 +13,10 @@ export interface WasmSignature {
   result?: WasmValueType;
 }
 
-export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[] };
-export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[] };
+/** What a guest module needs to load: `cpuMs` is its probe's CPU budget (PROBE_CPU_MS row, within its ceiling). */
+export type GuestBudget = { cpuMs?: number };
+export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[]; budget?: GuestBudget };
+export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[]; budget?: GuestBudget };
 export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
 export type HostDeclaration = { kind: "host"; host: string };
 export type WasmDeclaration = {
@@ -105,10 +107,20 @@ export interface DiscoveryResult {
 
 // ── probe ───────────────────────────────────────────────────────────────────
 
-export type ProbeResult = { ok: true; exports: string[] } | { ok: false; message: string };
+/**
+ * A failed probe; `exhausted` says the guest was stopped by its budget ("cpu": PROBE_CPU_MS or the module's
+ * `budget.cpuMs`; "wall": its wall-clock limit) rather than failing on its own, and `budgetMs` which budget it was.
+ */
+export type ProbeFailure = { ok: false; message: string; exhausted?: "cpu" | "wall"; budgetMs?: number };
+export type ProbeResult = { ok: true; exports: string[] } | ProbeFailure;
+
+/** What the probe of one module may spend: `cpuMs` from the module's declared budget (default PROBE_CPU_MS). */
+export interface ProbeOptions {
+  cpuMs: number;
+}
 
 /** Loads `source` as module `specifier` in a fresh guest and reports its export names. */
-export type Probe = (source: string, specifier: string) => Promise<ProbeResult>;
+export type Probe = (source: string, specifier: string, options?: ProbeOptions) => Promise<ProbeResult>;
 
 // ── catalog ─────────────────────────────────────────────────────────────────
 
@@ -131,6 +143,8 @@ export interface CatalogModule {
   sourcePath: string;
   /** npm names a program may write for this module, resolved only through an import map (manifest `standsFor`, else its `npm`). */
   standsFor?: string[];
+  /** The CPU budget the module was probed with when its manifest declared one (`budget.cpuMs`): a run importing it needs at least as much. */
+  loadCpuMs?: number;
   /** Other catalog specifiers this module imports at run time (always absent today: guest modules are self-contained bundles). */
   imports?: string[];
 }
