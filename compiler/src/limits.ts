@@ -64,7 +64,7 @@ export const COMPILE_CONCURRENCY = {
 export const PROBE_BUDGETS = {
   PROBE_CPU_MS: {
     default: 2_000, floor: 1, ceiling: 30_000, code: "npm-module-probe-cpu-exhausted",
-    doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox); a guest module's manifest `budget.cpuMs` raises it up to the ceiling",
+    doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox); a guest module's manifest `budget.cpuMs` sets it (up to the ceiling; the catalog records it as `loadCpuMs`)",
   },
   PROBE_WALL_MS: {
     default: 5_000, floor: 1, ceiling: 5_000, code: "npm-module-probe-cpu-exhausted",

@@ -134,7 +134,9 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
   if (built.kind === "refused" && "npm" in declaration) {
     const alt = await buildModule(run, pack.root, declaration, ctx.limits.AUTHORED_FILE_MAX_BYTES, true);
     const differs = alt.kind !== "failed" && inputSet(alt.kind === "bundled" ? alt.outcome.metafile : alt.metafile) !== inputSet(built.metafile);
-    if (alt.kind === "bundled" && differs) {
+    // only a browser build that passes outright: one the probe would still have to rescue is not worth the Node
+    // build's clear refusal
+    if (alt.kind === "bundled" && alt.overrulable.length === 0 && differs) {
       const nodeRefusal = summarizeRefusal(built.errors);
       alt.warnings.unshift(
         warning(
@@ -144,10 +146,14 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
         ),
       );
       built = alt;
-    } else if (differs && alt.kind === "refused") {
-      const other = summarizeRefusal(alt.errors);
+    } else if (differs && (alt.kind === "refused" || alt.kind === "bundled")) {
+      const other = summarizeRefusal(alt.kind === "refused" ? alt.errors : alt.overrulable);
       const [first, ...rest] = built.errors;
-      built = { ...built, errors: [{ ...first!, message: `${first!.message} (its browser build was tried too and is refused: ${other.code}: ${other.message})` }, ...rest] };
+      const browserBuild = `${other.code}: ${other.message}`;
+      built = {
+        ...built,
+        errors: [{ ...first!, message: `${first!.message} (its browser build was tried too and is refused: ${browserBuild})`, details: { ...first!.details, browserBuild } }, ...rest],
+      };
     }
   }
   ctx.onBundle?.(performance.now() - started);
