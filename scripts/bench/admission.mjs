@@ -1,7 +1,8 @@
 // Admission benchmark: how many popular pure-computation npm libraries the compiler admits, and why the others
 // are refused. Installs every library of admission-list.json with the real npm client (one install), makes one
 // pack per library, runs compileWithSandbox (bundle → scan → probe in a real QuickJS guest) and prints one row
-// per library, the admission rate and the refusals per code. Needs the npm registry and a built repo
+// per library, the admission rate and the refusals per code, then runs each admitted library's `check` in a guest
+// and natively (admission-native.mjs) and counts the ones that return the same JSON. Needs the npm registry and a built repo
 // (`npx tsc -b runtime compiler cli`). Run alone with `node scripts/bench/admission.mjs`, or import
 // admissionBench(). Like every bench it prints and never asserts.
 import { execFile } from "node:child_process";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { compileWithSandbox, createSandboxProbe, discoverPacks, esbuildBundler } from "../../compiler/dist/index.js";
 import { COMPILE_CONCURRENCY } from "../../compiler/dist/limits.js";
+import { compareWithNative } from "./admission-native.mjs";
 import { table } from "./stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,7 +75,7 @@ async function writePacks(root, nodeModules, libraries) {
       name: `@admission/${safe}`,
       version: "0.0.0",
       dependencies: { [lib.name]: lib.version },
-      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib) } } },
+      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib), ...(lib.cpuMs ? { budget: { cpuMs: lib.cpuMs } } : {}) } } },
     };
     await writeFile(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2));
     await symlink(nodeModules, path.join(dir, "node_modules"), "dir");
@@ -161,7 +163,15 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       await close();
     }
 
-    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time", "probe anyway"]];
+    const native = await compareWithNative({
+      libraries,
+      admitted,
+      installDir,
+      specOf: (lib) => `@admission/${safeName(lib)}`,
+      importOf,
+    });
+
+    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time", "probe anyway", "vs native"]];
     const perCode = new Map();
     const details = [];
     for (const lib of libraries) {
@@ -173,18 +183,23 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       const no = refused.get(spec);
       const time = finished.has(spec) && began.get(spec) !== undefined ? finished.get(spec) - began.get(spec) : undefined;
       if (ok) {
-        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time), ""]);
+        const v = native.get(spec);
+        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time), "", v ? v.verdict : "-"]);
       } else {
         const code = no?.code ?? "(missing from catalog)";
         perCode.set(code, (perCode.get(code) ?? 0) + 1);
-        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time), anyway.get(spec) ?? "-"]);
+        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time), anyway.get(spec) ?? "-", ""]);
         const diags = result.diagnostics.filter((d) => d.specifier === spec && d.severity === "error");
         details.push({ lib: importOf(lib), expect: lib.expect, code, message: no?.message, diagnostics: diags });
       }
     }
     table(rows);
     const total = libraries.length;
-    console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}`);
+    const matching = [...native.values()].filter((v) => v.verdict === "matches").length;
+    console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}; admitted and returning what the library returns natively: ${matching} / ${total}`);
+    for (const [spec, v] of native) {
+      if (v.verdict !== "matches") console.log(`  ${spec}: ${v.verdict} — guest ${v.guest ?? "-"} | native ${v.native ?? "-"}`);
+    }
     for (const [code, n] of [...perCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${code}: ${n}`);
     const warnings = new Map();
     for (const d of result.diagnostics) if (d.severity === "warning") warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
@@ -210,7 +225,7 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       }
     }
     console.log();
-    return { libraries: total, admitted: admitted.size, perCode: Object.fromEntries(perCode), installMs, compileMs, result };
+    return { libraries: total, admitted: admitted.size, matching, perCode: Object.fromEntries(perCode), installMs, compileMs, result };
   } finally {
     if (!keep) await rm(temp, { recursive: true, force: true });
     else console.log(`kept ${temp}`);
