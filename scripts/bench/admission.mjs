@@ -85,15 +85,23 @@ async function writePacks(root, nodeModules, libraries) {
 export async function admissionBench({ listFile, keep = false } = {}) {
   console.log("== admission (popular npm libraries through bundle → scan → sandbox probe) ==\n");
   const libraries = await loadAdmissionList(listFile);
-  const temp = realpathSync(await mkdtemp(path.join(tmpdir(), "capsule-admission-")));
+  // ADMISSION_REUSE=<folder kept by ADMISSION_KEEP=1>: reuse its install (when it has one) and its compile cache, so
+  // a rerun on a loaded machine pays only for what changed (its per-module times then show cache hits).
+  const reuse = process.env.ADMISSION_REUSE;
+  const temp = reuse ? realpathSync(reuse) : realpathSync(await mkdtemp(path.join(tmpdir(), "capsule-admission-")));
+  if (reuse) keep = true;
   const installDir = path.join(temp, "install");
   const root = path.join(temp, "packs");
   const cacheDir = path.join(temp, "cache");
   try {
-    await mkdir(installDir);
+    await mkdir(installDir, { recursive: true });
+    await rm(root, { recursive: true, force: true });
     await mkdir(root);
-    const installMs = await installAll(installDir, libraries);
-    console.log(`npm install of ${new Set(libraries.map((l) => l.name)).size} packages (--ignore-scripts): ${shortMs(installMs)}\n`);
+    const installed = reuse && (await readFile(path.join(installDir, "package.json"), "utf8").then((t) => t, () => undefined));
+    const wanted = Object.fromEntries(libraries.map((l) => [l.name, l.version]));
+    const sameInstall = installed && JSON.stringify(JSON.parse(installed).dependencies) === JSON.stringify(wanted);
+    const installMs = sameInstall ? 0 : await installAll(installDir, libraries);
+    console.log(sameInstall ? "npm install reused (ADMISSION_REUSE)\n" : `npm install of ${new Set(libraries.map((l) => l.name)).size} packages (--ignore-scripts): ${shortMs(installMs)}\n`);
     await writePacks(root, path.join(installDir, "node_modules"), libraries);
 
     // Per-module timing. compile() emits only completions; its pool of `concurrency` workers takes tasks in
