@@ -102,3 +102,36 @@ describe("hints that are right", () => {
     expect(hintOf({ code: "npm-module-forbidden-global", details: { name: "process" } })).toContain("typeof process");
   });
 });
+
+describe("code generation the probe may overrule", () => {
+  // A bundle that feature-tests code generation, with a call the scan counts as load-time (the function is passed
+  // to another, which might call it): refused by the scan, but marked so that a probe that loads overrules it.
+  const src = `let ok = true;\ntry { new Function(""); } catch { ok = false; }\nconst later = [];\nfunction keep(f) { later.push(f); }\nkeep(function (s) { return Function(s); });\nexport const jit = ok;\n`;
+
+  test("the scan marks it codegen-feature-tested; without a feature test it is a plain refusal", () => {
+    const r = scanSource(src);
+    expect(r.ok && r.findings.map((f) => [f.code, f.reason ?? null])).toEqual([
+      ["forbidden-global-guarded", "codegen-feature-test"],
+      ["npm-module-forbidden-global", "codegen-feature-tested"],
+    ]);
+    const plain = scanSource(src.replace(`try { new Function(""); } catch { ok = false; }`, ""));
+    expect(plain.ok && plain.findings.map((f) => [f.code, f.reason ?? null])).toEqual([["npm-module-forbidden-global", null]]);
+  });
+
+  test("a module that loads is admitted with a probe-loaded warning; the plain refusal is not probed", async () => {
+    const { compile } = await import("../src/index.js");
+    const root = tmp();
+    const { writeTree } = await import("./helpers.js");
+    writeTree(path.join(root, "p"), {
+      "package.json": JSON.stringify({ name: "@t/jit", version: "1.0.0", capsule: { modules: { "./tested": { kind: "guest", source: "src/tested.js" }, "./plain": { kind: "guest", source: "src/plain.js" } } } }),
+      "src/tested.js": src,
+      "src/plain.js": src.replace(`try { new Function(""); } catch { ok = false; }`, ""),
+    });
+    const probed: string[] = [];
+    const r = await compile({ roots: [root], cacheDir: tmp(), probe: async (_s, spec) => (probed.push(spec), { ok: true, exports: ["jit"] }) });
+    expect(r.catalog.modules.map((m) => m.specifier)).toEqual(["@t/jit/tested"]);
+    expect(r.catalog.refused).toMatchObject([{ specifier: "@t/jit/plain", code: "npm-module-forbidden-global" }]);
+    expect(probed).toEqual(["@t/jit/tested"]);
+    expect(r.diagnostics.find((d) => d.specifier === "@t/jit/tested" && d.details?.reason === "probe-loaded")?.message).toContain("EvalError");
+  });
+});

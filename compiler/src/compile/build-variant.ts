@@ -22,10 +22,16 @@ export type BuiltModule =
   /** `overrulable`: scan refusals of missing globals at load that a successful probe turns into warnings. */
   | { kind: "bundled"; outcome: Extract<BundleOutcome, { kind: "bundled" }>; overrulable: Diagnostic[]; warnings: Diagnostic[] };
 
-/** A scan refusal the probe may overrule: a missing (non-code-generation) global at load. */
+/**
+ * A scan refusal the probe may overrule: a missing (non-code-generation) global at load; or a code-generation call
+ * the scan counts as load-time in a bundle that feature-tests code generation (a call that ran at load would have
+ * thrown EvalError, and the library has a path without it — the same judgement as for its deferred calls).
+ */
 export function probeCanOverrule(d: Diagnostic): boolean {
   const name = d.details?.name;
-  return d.code === "npm-module-forbidden-global" && typeof name === "string" && name !== "eval" && name !== "Function";
+  if (d.code !== "npm-module-forbidden-global" || typeof name !== "string") return false;
+  if (name !== "eval" && name !== "Function") return true;
+  return d.details?.reason === "codegen-feature-tested";
 }
 
 export async function buildModule(run: RunContext, packRoot: string, declaration: GuestDeclaration, authoredMaxBytes: number, browser: boolean): Promise<BuiltModule> {

@@ -205,8 +205,8 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
   if (built.kind === "refused") return refuseAndCache(built.errors, built.warnings);
   const { outcome, warnings } = built;
   // The scan's load-time analysis is conservative (a function passed as an argument counts as called). When every
-  // refusal is a missing global — not code generation: `Function` exists in the guest, so loading proves nothing
-  // about calls — the probe decides: the guest has none of these globals, so a module that loads never touched one
+  // refusal is a missing global (or a code-generation call in a bundle that feature-tests it; build-variant.ts) the
+  // probe decides: the guest has none of these globals, so a module that loads never touched one
   // at load, and the findings become warnings. A module that fails to load keeps the scan's refusal (not cached:
   // the probe took part).
   let probedExports: string[] | undefined;
@@ -241,11 +241,15 @@ export async function compileGuestModule(ctx: ModuleRoadContext, pack: Discovere
 function overruled(d: Diagnostic): Diagnostic {
   const where = d.origin ? `${d.origin.file}:${d.origin.line}:${d.origin.column}` : `bundle ${d.line}:${d.column}`;
   const name = d.details?.via ? `${String(d.details.via)}.${String(d.details.name)}` : `"${String(d.details?.name)}"`;
+  const codegen = d.details?.name === "eval" || d.details?.name === "Function";
+  const after = codegen
+    ? "the sandbox refuses code generation, so that call throws EvalError; the bundle feature-tests code generation, so the library has a path without it"
+    : "the sandbox does not provide it, so the code that uses it throws when called";
   return {
     ...d,
     severity: "warning",
     code: "forbidden-global-deferred",
-    message: `uses ${name} at ${where} in code the scan could not prove deferred, but the module loaded in a fresh guest without reaching it (the probe is the ground truth at load); the sandbox does not provide it, so the code that uses it throws when called`,
+    message: `uses ${name} at ${where} in code the scan could not prove deferred, but the module loaded in a fresh guest without reaching it (the probe is the ground truth at load); ${after}`,
     details: { ...d.details, reason: "probe-loaded" },
   };
 }

@@ -174,6 +174,9 @@ function findingsOf(ast: AstNode, options: ScanOptions): ScanFinding[] {
     // guest's refusal then — the read itself is harmless (get-intrinsic's table of intrinsics)
     else if (c.escape) findings.push({ code: "forbidden-global-deferred", ...base, reason: "codegen-escape" });
     else if (featureTested && loadTime.isDeferred(c.node)) findings.push({ code: "forbidden-global-deferred", ...base, reason: "codegen-feature-tested" });
+    // At load by the scan's (conservative) reckoning, in a bundle that feature-tests code generation: still a
+    // refusal, but one the probe may overrule — a call that ran at load would have thrown EvalError (module.ts).
+    else if (featureTested) findings.push({ code: "npm-module-forbidden-global", ...base, reason: "codegen-feature-tested" });
     else findings.push({ code: "npm-module-forbidden-global", ...base });
   }
 
