@@ -29,6 +29,24 @@ export const CLI_CODES = {
     meaning: "`pack new --npm <library>` found no installed copy of the library in a node_modules above the pack's folder or the working directory",
     hint: "install the library first (npm install <library>) in the project that will hold the pack, then run `capsule pack new` again",
   },
+  "pack-types-stale": {
+    meaning: "`pack check`: the pack's .d.ts declares an export a module does not have (or a module the pack does not declare); a program written from it fails to link",
+    hint: (d) => {
+      const exports = typeof d.details?.exports === "string" ? d.details.exports : "";
+      return `fix the declarations in ${typeof d.details?.file === "string" ? d.details.file : "the .d.ts"} to what the module exports${exports ? ` (${exports})` : ""}; \`capsule pack check --json\` lists each module's real exports`;
+    },
+  },
+  "pack-types-incomplete": {
+    meaning: "`pack check`: a module exports names its .d.ts does not declare, so a TypeScript guest cannot import them (warning)",
+    hint: "declare them in the pack's .d.ts, or leave them out on purpose if the declarations cover only the commonly used surface",
+  },
+  "pack-skill-stale": {
+    meaning: "`pack check`: a code example in SKILL.md imports a name the module does not export",
+    hint: (d) => {
+      const exports = typeof d.details?.exports === "string" ? d.details.exports : "";
+      return `rewrite the example to import what the module exports${exports ? ` (${exports})` : ""}; examples are what guest authors copy`;
+    },
+  },
   "home-locked": {
     meaning: "another capsule command (install, uninstall, audit) holds the home's lock and did not finish within the wait",
     hint: "wait for the other command to finish, or pass a longer --wait; a lock left by a killed command is taken over automatically",

@@ -1,7 +1,9 @@
 // `capsule pack check <dir>`: the pack author's loop. Validates the manifest of the pack in <dir> (which may
 // sit outside every root), compiles and probes that pack alone (shared cache, catalog file untouched), and
-// prints each module's status with every diagnostic and a hint on how to fix it. Exits 1 when the manifest
-// is invalid or any module is refused, 2 when <dir> is not a folder.
+// prints each module's status — refusals first — with every error and a hint on how to fix it, warnings of one
+// code collapsed into one line with their count and places; then compares the pack's .d.ts and SKILL.md with the
+// real exports (pack-declarations.ts). Exits 1 when the manifest is invalid, any module is refused or the
+// declarations are stale, 2 when <dir> is not a folder.
 
 import { promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +11,7 @@ import path from "node:path";
 import { checkManifest, type CompileResult, type Diagnostic } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
 import { hintFor } from "./hints.js";
+import { checkDocumentation } from "./pack-declarations.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { shown as safe, shownMessage } from "./terminal-text.js";
 
@@ -101,8 +104,27 @@ async function checkPack(dir: string, options: LocationOptions): Promise<CheckRe
     const kind = m.code.startsWith("host-id-") ? "host" : own.length ? "guest" : "unknown";
     report.modules.push({ specifier: m.specifier, kind, status: "refused", code: m.code, message: m.message, diagnostics: own });
   }
-  report.modules.sort((a, b) => (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0));
-  report.ok = !report.modules.some((m) => m.status === "refused") && !diagnostics.some((d) => d.severity === "error");
+  // The pack's .d.ts and SKILL.md against the real exports (stale declarations refuse the check).
+  const documented = await checkDocumentation({
+    dir,
+    name: manifest.manifest.name,
+    types: manifest.manifest.capsule.types,
+    skill: manifest.manifest.capsule.skill,
+    modules: result.catalog.modules.map((m) => ({ specifier: m.specifier, exports: m.exports })),
+    declared: report.modules.map((m) => m.specifier),
+  });
+  for (const d of documented) {
+    const m = report.modules.find((x) => x.specifier === d.specifier);
+    if (m) m.diagnostics.push(withHint(d));
+    else report.diagnostics.push(withHint(d));
+  }
+  // Refusals first (what needs fixing), then pending, then admitted; by specifier within each.
+  const rank = { refused: 0, pending: 1, admitted: 2 } as const;
+  report.modules.sort((a, b) => rank[a.status] - rank[b.status] || (a.specifier < b.specifier ? -1 : a.specifier > b.specifier ? 1 : 0));
+  report.ok =
+    !report.modules.some((m) => m.status === "refused") &&
+    !diagnostics.some((d) => d.severity === "error") &&
+    !documented.some((d) => d.severity === "error");
   return report;
 }
 
@@ -122,10 +144,30 @@ function printDiagnostic(d: Diagnostic & { hint: string }, indent: string): void
   process.stdout.write(`${indent}${d.severity} ${safe(d.code)}${shownMessage(shown)}: ${shownMessage(message)}\n${indent}  hint: ${shownMessage(d.hint)}\n`);
 }
 
+/** Warnings repeated under one code are printed once with a count and their places (a large library has dozens). */
+const WARNING_PLACES_SHOWN = 4;
+
+function printDiagnostics(list: ReadonlyArray<Diagnostic & { hint: string }>, indent: string): void {
+  const errors = list.filter((d) => d.severity === "error");
+  for (const d of errors) printDiagnostic(d, indent);
+  const byCode = new Map<string, Array<Diagnostic & { hint: string }>>();
+  for (const d of list) if (d.severity !== "error") byCode.set(d.code, [...(byCode.get(d.code) ?? []), d]);
+  for (const [code, group] of byCode) {
+    if (group.length === 1) {
+      printDiagnostic(group[0]!, indent);
+      continue;
+    }
+    const places = [...new Set(group.map((d) => where(d).replace(/^ at /, "")).filter(Boolean))];
+    const shownPlaces = places.slice(0, WARNING_PLACES_SHOWN).map((p) => shownMessage(p)).join(", ");
+    const more = places.length > WARNING_PLACES_SHOWN ? `, and ${places.length - WARNING_PLACES_SHOWN} more` : "";
+    process.stdout.write(`${indent}warning ${safe(code)} ×${group.length}${shownPlaces ? ` at ${shownPlaces}${more}` : ""}: ${shownMessage(group[0]!.message)}\n${indent}  hint: ${shownMessage(group[0]!.hint)}\n`);
+  }
+}
+
 function printReport(report: CheckReport): void {
   const name = report.pack?.name !== undefined ? safe(report.pack.name) : "(unnamed pack)";
   process.stdout.write(`pack ${name}${report.pack?.version ? ` ${safe(report.pack.version)}` : ""} (${report.dir})\n`);
-  for (const d of report.diagnostics) printDiagnostic(d, "  ");
+  printDiagnostics(report.diagnostics, "  ");
   for (const m of report.modules) {
     const facts =
       m.status === "admitted"
@@ -134,12 +176,14 @@ function printReport(report: CheckReport): void {
           ? safe(m.code!)
           : shownMessage(m.message!);
     process.stdout.write(`  ${m.status.padEnd(8)} ${safe(m.specifier)}  ${facts}\n`);
-    for (const d of m.diagnostics) printDiagnostic(d, "    ");
+    printDiagnostics(m.diagnostics, "    ");
   }
   for (const note of report.notes) process.stdout.write(`  note: ${note}\n`);
   const n = (s: CheckedModule["status"]) => report.modules.filter((m) => m.status === s).length;
   if (report.modules.length) {
-    process.stdout.write(`${report.ok ? "ok" : "refused"}: ${n("admitted")} admitted, ${n("pending")} pending, ${n("refused")} refused\n`);
+    const isStale = (d: Diagnostic) => d.severity === "error" && (d.code as string).startsWith("pack-") && (d.code as string).endsWith("-stale");
+    const stale = report.diagnostics.some(isStale) || report.modules.some((m) => m.diagnostics.some(isStale));
+    process.stdout.write(`${report.ok ? "ok" : "refused"}: ${n("admitted")} admitted, ${n("pending")} pending, ${n("refused")} refused${stale ? "; the pack's declarations or examples are stale" : ""}\n`);
   } else {
     const n = report.diagnostics.filter((d) => d.severity === "error").length;
     process.stdout.write(`refused: the manifest is not valid (${n} problem${n === 1 ? "" : "s"})\n`);

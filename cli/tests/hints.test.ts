@@ -20,7 +20,10 @@ describe("hints", () => {
     expect(hintFor({ code: "npm-module-builtin-import", details: { builtin: "fs", importer: "node_modules/x/a.js" } })).toBe(
       `this library needs Node's "fs" (imported by node_modules/x/a.js); pick a dependency without it, import a narrower subpath, or ask for a host module`,
     );
-    expect(hintFor({ code: "npm-module-forbidden-global", details: { name: "eval", via: "globalThis" } })).toMatch(/^`globalThis\.eval` does not exist/);
+    // code generation: the guest has Function (it refuses to compile), so "does not exist … typeof" would be wrong
+    expect(hintFor({ code: "npm-module-forbidden-global", details: { name: "eval", via: "globalThis" } })).toMatch(/^`globalThis\.eval` is used to generate code, which the sandbox refuses \(EvalError\)/);
+    expect(hintFor({ code: "npm-module-forbidden-global", details: { name: "Function" } })).not.toMatch(/does not exist|typeof/);
+    expect(hintFor({ code: "npm-module-forbidden-global", details: { name: "fetch", via: "globalThis" } })).toMatch(/^`globalThis\.fetch` does not exist/);
     expect(hintFor({ code: "manifest-npm-not-dependency", message: `capsule.modules['.'].npm names "lodash", which is not…` })).toContain(`add "lodash" to "dependencies"`);
   });
 });

@@ -57,6 +57,29 @@ describe("capsule pack check", { timeout: 120_000 }, () => {
     expect(listed.packs.some((p: { name: string }) => p.name.startsWith("@cli-fixture/"))).toBe(false);
   });
 
+  it("lists refusals first and collapses repeated warnings into one line with their count and places", async () => {
+    const out = await check(join(FIXTURES, "stale-docs-pack"));
+    const lines = out.stdout.split("\n");
+    const first = lines.findIndex((l) => /^ {2}(refused|admitted|pending) /.test(l));
+    expect(lines[first]).toContain("refused  @cli-fixture/xml/bad");
+    const noisy = lines.filter((l) => l.includes("warning forbidden-global-deferred"));
+    expect(noisy).toHaveLength(1);
+    expect(noisy[0]).toMatch(/×5 at src\/noisy\.js:2:\d+, src\/noisy\.js:3:\d+, src\/noisy\.js:4:\d+, src\/noisy\.js:5:\d+, and 1 more/);
+    expect(out.stdout.match(/hint: nothing to fix at load/g)).toHaveLength(1);
+  });
+
+  it("refuses a .d.ts and a SKILL.md that document exports the module does not have", async () => {
+    const out = await check(join(FIXTURES, "stale-docs-pack"));
+    expect(out.status).toBe(1);
+    expect(out.stdout).toContain(`error pack-types-stale: index.d.ts declares an export of "@cli-fixture/xml" the module does not have: greet (it exports build, parse)`);
+    expect(out.stdout).toContain(`declares module "@cli-fixture/xml/gone", which is not a module of this pack`);
+    expect(out.stdout).toContain(`error pack-skill-stale: SKILL.md's examples import toXml from "@cli-fixture/xml"`);
+    // a real export the .d.ts leaves out is a warning; interfaces are not exports
+    expect(out.stdout).toContain(`warning pack-types-incomplete: "@cli-fixture/xml" exports build, which index.d.ts does not declare`);
+    expect(out.stdout).not.toMatch(/Options \(it exports/);
+    expect(out.stdout).toMatch(/the pack's declarations or examples are stale/);
+  });
+
   it("exits 2 when <dir> is not a folder or is missing", async () => {
     expect((await check(join(FIXTURES, "nowhere"))).status).toBe(2);
     expect((await capsule(["pack", "check"])).status).toBe(2);

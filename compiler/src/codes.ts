@@ -123,11 +123,23 @@ export const COMPILER_CODES = {
     meaning: "a dependency require()s a Node builtin only optionally (try/catch, typeof require test, inside a function, browser field `false`); it gets an empty stub (warning)",
     hint: "nothing to fix at load: the Node builtin is required only behind a guard, in a try or lazily, and is replaced by an empty stub; the code paths that need it will not work in the sandbox",
   },
+  "npm-module-browser-build": {
+    meaning: "the package's default (Node) build is refused, and its browser build (the `browser` export condition and package.json field) passes, so the browser build is bundled (warning)",
+    hint: "nothing to fix: the browser build runs in the sandbox; check that it does what you need (it may expect DOM globals on paths the probe did not take)",
+  },
   "npm-module-unresolved": {
     meaning: "an import could not be resolved from the pack's folder",
     hint: (d) => {
       const spec = detail(d, "import") ?? quoted(d);
       return `install ${spec ? `"${spec}"` : "the missing package"} where the pack folder resolves it (\`npm install\` in the pack) and list it in "dependencies"`;
+    },
+  },
+  "npm-module-exports-blocked": {
+    meaning: "the package is installed, but its package.json `exports` map does not export the imported subpath",
+    hint: (d) => {
+      const spec = detail(d, "import");
+      const allowed = detail(d, "exported");
+      return `${spec ? `"${spec}" is` : "the subpath is"} installed but not exported by its package's \`exports\` map; import one of the subpaths it does export${allowed ? ` (${allowed})` : ""}`;
     },
   },
   "npm-module-too-large": {
@@ -158,11 +170,16 @@ export const COMPILER_CODES = {
   },
   // ── scan
   "npm-module-forbidden-global": {
-    meaning: "the bundled code reads a forbidden global (process, eval, fetch, …) without a feature test",
+    meaning: "the bundled code reads a forbidden global (process, Buffer, fetch, …) at load without a feature test, or generates code (eval, Function) with no feature test",
     hint: (d) => {
       const name = detail(d, "name");
       const via = detail(d, "via");
       const shown = name ? `\`${via ? `${via}.` : ""}${name}\`` : "this global";
+      if (name === "Function" || name === "eval") {
+        // The guest has `Function` (it throws EvalError when asked to compile a string) and a compile-time `eval`
+        // binding that is undefined: a typeof guard changes nothing for Function, so it is not the advice.
+        return `${shown} is used to generate code, which the sandbox refuses (EvalError): pick a library or an option that does not compile code at run time (precompiled validators or templates), or have the library feature-test code generation (\`try { new Function("") } catch { … }\`) and take a path without it`;
+      }
       const test = name && !via ? ` (\`typeof ${name} !== "undefined" && …\`)` : "";
       return `${shown} does not exist in the sandbox: guard it with a typeof feature test${test}, pick a dependency that does not need it, or ask for a host module`;
     },
@@ -173,7 +190,7 @@ export const COMPILER_CODES = {
     hint: "nothing to fix: in the sandbox the feature test fails and the fallback path runs; make sure that fallback is what you want",
   },
   "forbidden-global-deferred": {
-    meaning: "the bundled code uses a forbidden global only inside a function the module does not call at load; calling it throws in the guest (warning)",
+    meaning: "the bundled code uses a forbidden global only inside a function the module does not call at load (or the scan could not prove that, and the module loaded in the probe all the same: reason probe-loaded; or it only passes eval/Function along: codegen-escape); calling it throws in the guest (warning)",
     hint: "nothing to fix at load: the global is used only inside a function that does not run when the module loads; calling that function in the sandbox will fail, so make sure guests never need that path",
   },
   "global-dynamic-access": {
@@ -189,6 +206,16 @@ export const COMPILER_CODES = {
   "npm-module-probe-failed": {
     meaning: "loading the module in a fresh guest failed (the message is the guest's)",
     hint: "the module threw while loading in a fresh guest (the message is the guest's): often a top-level use of an API the sandbox lacks; move it into a function or guard it, then `capsule pack check` again",
+  },
+  "npm-module-probe-cpu-exhausted": {
+    meaning: "the module did not finish loading within its probe's CPU (or wall-clock) budget: PROBE_CPU_MS, or the module's budget.cpuMs",
+    hint: (d) => {
+      const budget = d.details?.budgetMs;
+      const ceiling = d.details?.ceiling;
+      const spent = typeof budget === "number" ? `${budget} ms` : "its budget";
+      const max = typeof ceiling === "number" ? `${ceiling} ms` : "the PROBE_CPU_MS ceiling";
+      return `loading took more than ${spent} of CPU: import a narrower subpath, or raise \`budget.cpuMs\` of this module in the manifest (at most ${max}); runs importing the module then need a cpuMs at least that large`;
+    },
   },
   // ── cache
   "cache-entry-corrupt": {

@@ -37,3 +37,4 @@ export type { CheckDiagnostic, CheckCode } from "./check/diagnostic.js";
 export type { CheckDeclarations } from "./check/declarations.js";
 export { GUEST_GLOBALS_FILE, guestGlobalsDeclarations } from "./check/guest-globals.js";
 export { GUEST_COMPILER_OPTIONS } from "./check/options.js";
+export { declaredModuleExports, skillImports } from "./check/declared-exports.js";

@@ -55,19 +55,29 @@ export const COMPILE_CONCURRENCY = {
 } as const satisfies CompilerLimitRow;
 
 /**
- * The run budgets of the real probe (compileWithSandbox): evaluating a module's top level should be quick. Fixed:
- * no option sets them, so the ceiling is the default. A probe that runs out is `npm-module-probe-failed`.
+ * The run budgets of the real probe (compileWithSandbox). PROBE_CPU_MS is what a module gets to load unless its
+ * manifest says otherwise: `budget.cpuMs` of a guest module sets it within [floor, ceiling] (the schema refuses more) (a large library — mathjs
+ * — needs ~3 s of QuickJS CPU to load). The ceiling stays well under the runtime's cpuMs ceiling (60 s), so a run
+ * can always be given what the probe was given (the catalog records a declared budget). A probe that runs out is
+ * `npm-module-probe-cpu-exhausted`, not a failure of the module's code.
  */
 export const PROBE_BUDGETS = {
   PROBE_CPU_MS: {
-    default: 2_000, floor: 1, ceiling: 2_000, code: "npm-module-probe-failed",
-    doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox; fixed)",
+    default: 2_000, floor: 1, ceiling: 30_000, code: "npm-module-probe-cpu-exhausted",
+    doc: "CPU time of one module's probe in a fresh sandbox (compileWithSandbox); a guest module's manifest `budget.cpuMs` sets it (up to the ceiling; the catalog records it as `loadCpuMs`)",
   },
   PROBE_WALL_MS: {
-    default: 30_000, floor: 1, ceiling: 30_000, code: "npm-module-probe-failed",
-    doc: "wall-clock time of one module's probe in a fresh sandbox (compileWithSandbox; fixed): a backstop, since PROBE_CPU_MS bounds the module and load stretches wall time",
+    default: 30_000, floor: 1, ceiling: 30_000, code: "npm-module-probe-cpu-exhausted",
+    doc: "wall-clock time of one module's probe beyond its CPU budget (compileWithSandbox; the probe's wall limit is its CPU budget plus this): a backstop, since the CPU budget bounds the module and load stretches wall time",
   },
 } as const satisfies Record<string, CompilerLimitRow>;
+
+/** The CPU budget a module's probe gets: its declared `budget.cpuMs` (validated against the row), else the default. */
+export function probeCpuMs(declared: number | undefined): number {
+  const row = PROBE_BUDGETS.PROBE_CPU_MS;
+  if (declared === undefined || !Number.isInteger(declared) || declared < row.floor || declared > row.ceiling) return row.default;
+  return declared;
+}
 
 /**
  * Caps on what one install may add to an install root — the pack and every dependency npm adds or changes with it —

@@ -1,6 +1,7 @@
 // Owns the real probe: evaluates a bundled guest module in a fresh Capsule sandbox (the same guest surface and
 // limits every run gets) and records its export names. Refuses nothing itself: a throw, a timeout or an import
-// it cannot satisfy comes back as { ok: false, message } with the guest's own message.
+// it cannot satisfy comes back as { ok: false, message } with the guest's own message; a guest stopped by its
+// budget is marked `exhausted` ("cpu" | "wall") so the compiler reports the budget, not a missing API.
 
 import { createSandbox, type Sandbox } from "@capsule/runtime";
 import type { Probe } from "./types.js";
@@ -35,31 +36,52 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   const target = () => sandbox ?? (own ??= createSandbox({ maxWorkers: 1 }));
   // A probe's wall clock must measure the module, not the machine. On our own one-worker sandbox, its worker is
   // started by an untimed first run (a thread start on a loaded machine takes seconds) and probes take the worker one
-  // at a time, so none spends its PROBE_WALL_MS waiting in the queue behind a module that spins to its CPU budget (a
+  // at a time, so none spends its wall clock waiting in the queue behind a module that spins to its CPU budget (a
   // refusal that would not be cached, but wrong). A sandbox given to us is the caller's to size.
   let ready: Promise<unknown> | undefined;
   let previous: Promise<unknown> = Promise.resolve();
-  const probe: Probe = (source, specifier) => {
-    if (sandbox) return probeOne(source, specifier);
+  const probe: Probe = (source, specifier, options) => {
+    if (sandbox) return probeOne(source, specifier, options);
     ready ??= target().run({ source: "return 0", filename: "probe-warm-up.js", limits: { wallMs: PROBE_WARM_UP_WALL_MS } });
-    const turn = previous.then(() => ready).then(() => probeOne(source, specifier));
+    const turn = previous.then(() => ready).then(() => probeOne(source, specifier, options));
     previous = turn.catch(() => undefined);
     return turn;
   };
-  const probeOne: Probe = async (source, specifier) => {
+  const probeOne: Probe = async (source, specifier, options) => {
+    const cpuMs = options?.cpuMs ?? PROBE_BUDGETS.PROBE_CPU_MS.default;
+    // The wall limit follows the CPU budget: a module allowed 10 s of CPU must not be stopped by the clock first.
+    const wallMs = cpuMs + PROBE_BUDGETS.PROBE_WALL_MS.default;
     const result = await target().run<string[]>({
       source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
       filename: "probe.js",
       seed: 0,
       now: 0,
-      limits: { cpuMs: PROBE_BUDGETS.PROBE_CPU_MS.default, wallMs: PROBE_BUDGETS.PROBE_WALL_MS.default },
+      limits: { cpuMs, wallMs },
       resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
     });
     if (result.ok) return { ok: true, exports: result.value };
-    const message = `${result.error.code}: ${result.error.name === "CapsuleError" ? "" : `${result.error.name}: `}${result.error.message}`;
-    return { ok: false, message, cacheable: DETERMINISTIC_FAILURES.has(result.error.code) };
+    const { code, name, message } = result.error;
+    const text = `${code}: ${name === "CapsuleError" ? "" : `${name}: `}${message}`;
+    const exhausted = exhaustedBy(code, name, message);
+    const cacheable = DETERMINISTIC_FAILURES.has(code) && exhausted !== "wall";
+    if (exhausted) return { ok: false, message: text, exhausted, budgetMs: exhausted === "cpu" ? cpuMs : wallMs, cacheable };
+    return { ok: false, message: text, cacheable };
   };
   return { probe, close: async () => { await own?.close(); } };
+}
+
+/**
+ * Whether a failed run was stopped by a budget. The runtime reports a limit that fires while the main module's
+ * imports are still evaluating as the guest's own `RangeError: interrupted` (E_GUEST_ERROR): QuickJS's interrupt
+ * surfaces as an exception of the module being loaded. A module cannot raise that exception itself in a way this
+ * mistakes for its own error — a `RangeError("interrupted")` it throws would read the same, and is reported as a
+ * budget, the side that tells the author to look at load cost.
+ */
+function exhaustedBy(code: string, name: string | undefined, message: string): "cpu" | "wall" | undefined {
+  if (code === "E_CPU_TIME") return "cpu";
+  if (code === "E_WALL_TIME") return "wall";
+  if (code === "E_GUEST_ERROR" && name === "RangeError" && message === "interrupted") return "cpu";
+  return undefined;
 }
 
 /**

@@ -13,8 +13,10 @@ export interface WasmSignature {
   result?: WasmValueType;
 }
 
-export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[] };
-export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[] };
+/** What a guest module needs to load: `cpuMs` is its probe's CPU budget (PROBE_CPU_MS row, within its ceiling). */
+export type GuestBudget = { cpuMs?: number };
+export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[]; budget?: GuestBudget };
+export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[]; budget?: GuestBudget };
 export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
 export type HostDeclaration = { kind: "host"; host: string };
 export type WasmDeclaration = {
@@ -106,14 +108,22 @@ export interface DiscoveryResult {
 // ── probe ───────────────────────────────────────────────────────────────────
 
 /**
- * A probe's verdict. `cacheable: true` on a failure says it is a pure function of the source (the module threw, ran out
- * of its CPU budget, imported what no sandbox gives it), so the compiler caches the refusal under the module's key like
- * an admission; absent or false (a wall-clock timeout, a crashed worker: the machine, not the module), it is retried.
+ * A probe's verdict. On a failure, `cacheable: true` says it is a pure function of the source (the module threw, ran
+ * out of its CPU budget, imported what no sandbox gives it), so the compiler caches the refusal under the module's key
+ * like an admission; absent or false (a wall-clock timeout, a crashed worker: the machine, not the module), it is
+ * retried. `exhausted` says the guest was stopped by its budget ("cpu": PROBE_CPU_MS or the module's `budget.cpuMs`;
+ * "wall": its wall-clock limit) rather than failing on its own, and `budgetMs` which budget it was.
  */
-export type ProbeResult = { ok: true; exports: string[] } | { ok: false; message: string; cacheable?: boolean };
+export type ProbeFailure = { ok: false; message: string; cacheable?: boolean; exhausted?: "cpu" | "wall"; budgetMs?: number };
+export type ProbeResult = { ok: true; exports: string[] } | ProbeFailure;
+
+/** What the probe of one module may spend: `cpuMs` from the module's declared budget (default PROBE_CPU_MS). */
+export interface ProbeOptions {
+  cpuMs: number;
+}
 
 /** Loads `source` as module `specifier` in a fresh guest and reports its export names. */
-export type Probe = (source: string, specifier: string) => Promise<ProbeResult>;
+export type Probe = (source: string, specifier: string, options?: ProbeOptions) => Promise<ProbeResult>;
 
 // ── catalog ─────────────────────────────────────────────────────────────────
 
@@ -136,6 +146,8 @@ export interface CatalogModule {
   sourcePath: string;
   /** npm names a program may write for this module, resolved only through an import map (manifest `standsFor`, else its `npm`). */
   standsFor?: string[];
+  /** The CPU budget the module was probed with when its manifest declared one (`budget.cpuMs`): a run importing it needs at least as much. */
+  loadCpuMs?: number;
   /** Other catalog specifiers this module imports at run time (always absent today: guest modules are self-contained bundles). */
   imports?: string[];
 }

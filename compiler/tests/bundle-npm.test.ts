@@ -65,14 +65,17 @@ describe("real packages", () => {
     expect(createHash("sha256").update(source).digest("hex")).toBe(m.sha256);
   });
 
-  test("a real package that needs Node (debug → tty, util) is refused naming each builtin and its importer", async () => {
+  test("a real package whose Node build needs builtins (debug → tty, util) is bundled as its browser build, saying why", async () => {
     const r = await compileMain();
-    expect(refusal(r, "@fx/refusals/debug")).toMatchObject({ code: "npm-module-builtin-import" });
-    const ds = r.diagnostics.filter((d) => d.specifier === "@fx/refusals/debug" && d.code === "npm-module-builtin-import");
-    expect(ds.map((d) => d.details)).toEqual([
-      { builtin: "tty", importer: "node_modules/debug/src/node.js" },
-      { builtin: "util", importer: "node_modules/debug/src/node.js" },
-    ]);
+    // debug's package.json `browser` field names src/browser.js, which needs no builtin: that build is used, and
+    // the warning names what refused the Node build (each builtin and its importer).
+    expect(refusal(r, "@fx/refusals/debug")).toBeUndefined();
+    expect(byName(r, "@fx/refusals/debug")).toBeDefined();
+    const w = r.diagnostics.filter((d) => d.specifier === "@fx/refusals/debug" && d.code === "npm-module-browser-build");
+    expect(w).toHaveLength(1);
+    expect(w[0]!.severity).toBe("warning");
+    expect(w[0]!.message).toContain("tty (by node_modules/debug/src/node.js), util (by node_modules/debug/src/node.js)");
+    expect(r.diagnostics.filter((d) => d.specifier === "@fx/refusals/debug" && d.severity === "error")).toEqual([]);
   });
 });
 

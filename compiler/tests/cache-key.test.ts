@@ -68,7 +68,7 @@ describe("keys of real compiles", () => {
     const b = copyRoot("main");
     expect(a).not.toBe(b);
     const [ka, kb, ka2] = [keys(await run(a)), keys(await run(b)), keys(await run(a))];
-    expect(Object.keys(ka)).toHaveLength(6);
+    expect(Object.keys(ka)).toHaveLength(7);
     expect(kb).toEqual(ka);
     expect(ka2).toEqual(ka);
   });

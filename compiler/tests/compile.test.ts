@@ -34,7 +34,7 @@ describe("the catalog", () => {
     const cacheDir = tmp();
     const { catalog, diagnostics } = await compile({ roots: [path.join(ROOTS, "main")], cacheDir, probe: boomProbe });
     expect(catalog.version).toBe(1);
-    expect(catalog.modules.map((m) => m.specifier)).toEqual(["@fx/good", "@fx/good/guarded", "@fx/good/text", "@fx/good/walker", "@fx/refusals/fine"]);
+    expect(catalog.modules.map((m) => m.specifier)).toEqual(["@fx/good", "@fx/good/guarded", "@fx/good/text", "@fx/good/walker", "@fx/refusals/debug", "@fx/refusals/fine"]);
     for (const m of catalog.modules) {
       expect(m).toMatchObject({ kind: "guest", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
       expect(m.sourcePath.startsWith(path.join(cacheDir, "entries"))).toBe(true);
@@ -54,7 +54,6 @@ describe("the catalog", () => {
       "@fx/refusals/absent": "npm-module-unresolved",
       "@fx/refusals/boom": "npm-module-probe-failed",
       "@fx/refusals/builtin": "npm-module-builtin-import",
-      "@fx/refusals/debug": "npm-module-builtin-import",
       "@fx/refusals/dynamic": "npm-module-dynamic-import",
       "@fx/refusals/forbidden": "npm-module-forbidden-global",
       "@fx/refusals/outside": "guest-module-import-outside-pack",
@@ -157,7 +156,7 @@ describe("progress", () => {
     expect(modules).toHaveLength(13);
     expect(modules.map((e) => e.done)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     expect(modules.filter((e) => e.status === "skipped").every((e) => typeof e.code === "string")).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: "end", compiled: 5, cached: 0, skipped: 8 });
+    expect(events.at(-1)).toMatchObject({ type: "end", compiled: 6, cached: 0, skipped: 7 });
   });
 
   test("a throwing progress callback does not break the compile", async () => {
@@ -182,8 +181,8 @@ describe("warm compiles", () => {
     // the only probe call is the one module whose probe failed last time (probe failures are not cached)
     expect(warm.probe.calls).toEqual(["@fx/refusals/boom"]);
     expect(second.catalog).toEqual(first.catalog);
-    expect(second.stats).toMatchObject({ compiled: 0, cached: 5, bundlerCalls: 0 });
-    expect(events.filter((e) => e.type === "module" && e.status === "cached")).toHaveLength(5);
+    expect(second.stats).toMatchObject({ compiled: 0, cached: 6, bundlerCalls: 0 });
+    expect(events.filter((e) => e.type === "module" && e.status === "cached")).toHaveLength(6);
     // cached refusals keep their diagnostics
     expect(second.diagnostics.filter((d) => d.severity === "error").map((d) => d.code).sort()).toEqual(
       first.diagnostics.filter((d) => d.severity === "error").map((d) => d.code).sort(),
@@ -260,7 +259,7 @@ describe("warm compiles", () => {
     const bundler = spyBundler();
     const r = await compile({ roots: [root], cacheDir, probe: metafileProbe, bundler });
     expect(bundler.calls).toBe(0);
-    expect(r.stats.cached).toBe(6);
+    expect(r.stats.cached).toBe(7);
   });
 
   test("force recompiles and re-probes everything", async () => {
@@ -271,8 +270,8 @@ describe("warm compiles", () => {
     const probe = countingProbe();
     const r = await compile({ roots: [root], cacheDir, probe, bundler, force: true });
     expect(bundler.calls).toBeGreaterThanOrEqual(r.stats.modules);
-    expect(probe.calls).toHaveLength(6);
-    expect(r.stats).toMatchObject({ compiled: 6, cached: 0 });
+    expect(probe.calls).toHaveLength(7);
+    expect(r.stats).toMatchObject({ compiled: 7, cached: 0 });
   });
 
   test("a cache folder that cannot be written refuses modules with cache-write-failed", async () => {

@@ -72,12 +72,12 @@ describe("concurrent compiles share one cache folder safely", () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => compile({ roots: [root], cacheDir, probe: metafileProbe })));
     // Each result is the right one — not merely the same as the others (four identical failures would be equal too).
     const alone = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
-    expect(alone.catalog.modules).toHaveLength(6);
+    expect(alone.catalog.modules).toHaveLength(7);
     for (const r of results) expect(stripPaths(r.catalog)).toEqual(stripPaths(alone.catalog));
     expect(leftovers(cacheDir)).toEqual([]);
     const warm = await compile({ roots: [root], cacheDir, probe: metafileProbe });
     expect(warm.diagnostics.filter((d) => d.code === "cache-entry-corrupt")).toEqual([]);
-    expect(warm.stats.cached).toBe(6);
+    expect(warm.stats.cached).toBe(7);
   });
 
   test("separate processes", async () => {
@@ -89,16 +89,16 @@ describe("concurrent compiles share one cache folder safely", () => {
     );
     const parsed = outputs.map((o) => JSON.parse(o.stdout) as { catalog: Catalog; corrupt: number });
     const alone = await compile({ roots: [root], cacheDir: tmp(), probe: metafileProbe });
-    expect(alone.catalog.modules).toHaveLength(6);
+    expect(alone.catalog.modules).toHaveLength(7);
     for (const p of parsed) {
       expect(p.corrupt).toBe(0);
       expect(stripPaths(p.catalog)).toEqual(stripPaths(alone.catalog));
     }
-    expect(parsed[0]!.catalog.modules.length).toBe(6);
+    expect(parsed[0]!.catalog.modules.length).toBe(7);
     for (const m of parsed[0]!.catalog.modules) expect(readFileSync(m.sourcePath).length).toBe(m.size);
     expect(leftovers(cacheDir)).toEqual([]);
     const warm = await compile({ roots: [root], cacheDir, probe: metafileProbe });
     expect(warm.diagnostics.filter((d) => d.code === "cache-entry-corrupt")).toEqual([]);
-    expect(warm.stats).toMatchObject({ cached: 6, compiled: 0 });
+    expect(warm.stats).toMatchObject({ cached: 7, compiled: 0 });
   }, 30_000);
 });

@@ -57,3 +57,13 @@ describe("limit rows", () => {
     expect(schema.$defs.capsule.properties.modules.maxProperties).toBe(MANIFEST_MAX_MODULES);
   });
 });
+
+describe("the probe's CPU budget", () => {
+  test("the manifest schema's budget.cpuMs maximum is the PROBE_CPU_MS ceiling", async () => {
+    const { manifestSchema, PROBE_BUDGETS } = await import("../src/index.js");
+    const defs = (manifestSchema() as { $defs: Record<string, { properties: Record<string, { properties?: Record<string, { maximum?: number; minimum?: number }> }> }> }).$defs;
+    const cpuMs = defs.guestModule!.properties.budget!.properties!.cpuMs!;
+    expect(cpuMs.maximum).toBe(PROBE_BUDGETS.PROBE_CPU_MS.ceiling);
+    expect(cpuMs.minimum).toBe(PROBE_BUDGETS.PROBE_CPU_MS.floor);
+  });
+});

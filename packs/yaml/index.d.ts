@@ -6,7 +6,6 @@ declare module "@capsule/yaml" {
   export const FAILSAFE_SCHEMA: Schema;
   export const JSON_SCHEMA: Schema;
   export const CORE_SCHEMA: Schema;
-  export const DEFAULT_SCHEMA: Schema;
   export interface LoadOptions { filename?: string; json?: boolean; schema?: Schema; onWarning?(e: YAMLException): void }
   export interface DumpOptions {
     indent?: number; noArrayIndent?: boolean; skipInvalid?: boolean; flowLevel?: number; sortKeys?: boolean | ((a: string, b: string) => number);
@@ -16,6 +15,6 @@ declare module "@capsule/yaml" {
   export function loadAll(text: string, iterator?: null, options?: LoadOptions): unknown[];
   export function loadAll(text: string, iterator: (doc: unknown) => void, options?: LoadOptions): void;
   export function dump(value: unknown, options?: DumpOptions): string;
-  const yaml: { load: typeof load; loadAll: typeof loadAll; dump: typeof dump; YAMLException: typeof YAMLException; JSON_SCHEMA: Schema; CORE_SCHEMA: Schema; DEFAULT_SCHEMA: Schema; FAILSAFE_SCHEMA: Schema };
+  const yaml: { load: typeof load; loadAll: typeof loadAll; dump: typeof dump; YAMLException: typeof YAMLException; JSON_SCHEMA: Schema; CORE_SCHEMA: Schema; FAILSAFE_SCHEMA: Schema };
   export default yaml;
 }

@@ -1,7 +1,8 @@
 // Admission benchmark: how many popular pure-computation npm libraries the compiler admits, and why the others
 // are refused. Installs every library of admission-list.json with the real npm client (one install), makes one
 // pack per library, runs compileWithSandbox (bundle → scan → probe in a real QuickJS guest) and prints one row
-// per library, the admission rate and the refusals per code. Needs the npm registry and a built repo
+// per library, the admission rate and the refusals per code, then runs each admitted library's `check` in a guest
+// and natively (admission-native.mjs) and counts the ones that return the same JSON. Needs the npm registry and a built repo
 // (`npx tsc -b runtime compiler cli`). Run alone with `node scripts/bench/admission.mjs`, or import
 // admissionBench(). Like every bench it prints and never asserts.
 import { execFile } from "node:child_process";
@@ -13,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { compileWithSandbox, createSandboxProbe, discoverPacks, esbuildBundler } from "../../compiler/dist/index.js";
 import { COMPILE_CONCURRENCY } from "../../compiler/dist/limits.js";
+import { compareWithNative } from "./admission-native.mjs";
 import { table } from "./stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -73,7 +75,7 @@ async function writePacks(root, nodeModules, libraries) {
       name: `@admission/${safe}`,
       version: "0.0.0",
       dependencies: { [lib.name]: lib.version },
-      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib) } } },
+      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib), ...(lib.cpuMs ? { budget: { cpuMs: lib.cpuMs } } : {}) } } },
     };
     await writeFile(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2));
     await symlink(nodeModules, path.join(dir, "node_modules"), "dir");
@@ -83,15 +85,23 @@ async function writePacks(root, nodeModules, libraries) {
 export async function admissionBench({ listFile, keep = false } = {}) {
   console.log("== admission (popular npm libraries through bundle → scan → sandbox probe) ==\n");
   const libraries = await loadAdmissionList(listFile);
-  const temp = realpathSync(await mkdtemp(path.join(tmpdir(), "capsule-admission-")));
+  // ADMISSION_REUSE=<folder kept by ADMISSION_KEEP=1>: reuse its install (when it has one) and its compile cache, so
+  // a rerun on a loaded machine pays only for what changed (its per-module times then show cache hits).
+  const reuse = process.env.ADMISSION_REUSE;
+  const temp = reuse ? realpathSync(reuse) : realpathSync(await mkdtemp(path.join(tmpdir(), "capsule-admission-")));
+  if (reuse) keep = true;
   const installDir = path.join(temp, "install");
   const root = path.join(temp, "packs");
   const cacheDir = path.join(temp, "cache");
   try {
-    await mkdir(installDir);
+    await mkdir(installDir, { recursive: true });
+    await rm(root, { recursive: true, force: true });
     await mkdir(root);
-    const installMs = await installAll(installDir, libraries);
-    console.log(`npm install of ${new Set(libraries.map((l) => l.name)).size} packages (--ignore-scripts): ${shortMs(installMs)}\n`);
+    const installed = reuse && (await readFile(path.join(installDir, "package.json"), "utf8").then((t) => t, () => undefined));
+    const wanted = Object.fromEntries(libraries.map((l) => [l.name, l.version]));
+    const sameInstall = installed && JSON.stringify(JSON.parse(installed).dependencies) === JSON.stringify(wanted);
+    const installMs = sameInstall ? 0 : await installAll(installDir, libraries);
+    console.log(sameInstall ? "npm install reused (ADMISSION_REUSE)\n" : `npm install of ${new Set(libraries.map((l) => l.name)).size} packages (--ignore-scripts): ${shortMs(installMs)}\n`);
     await writePacks(root, path.join(installDir, "node_modules"), libraries);
 
     // Per-module timing. compile() emits only completions; its pool of `concurrency` workers takes tasks in
@@ -161,7 +171,15 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       await close();
     }
 
-    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time", "probe anyway"]];
+    const native = await compareWithNative({
+      libraries,
+      admitted,
+      installDir,
+      specOf: (lib) => `@admission/${safeName(lib)}`,
+      importOf,
+    });
+
+    const rows = [["library", "version", "status", "code", "reason", "bundle", "exports", "esbuild", "time", "probe anyway", "vs native"]];
     const perCode = new Map();
     const details = [];
     for (const lib of libraries) {
@@ -173,18 +191,23 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       const no = refused.get(spec);
       const time = finished.has(spec) && began.get(spec) !== undefined ? finished.get(spec) - began.get(spec) : undefined;
       if (ok) {
-        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time), ""]);
+        const v = native.get(spec);
+        rows.push([importOf(lib), lib.version, "admitted", "", "", kb(ok.size), String(ok.exports.length), shortMs(build?.ms), shortMs(time), "", v ? v.verdict : "-"]);
       } else {
         const code = no?.code ?? "(missing from catalog)";
         perCode.set(code, (perCode.get(code) ?? 0) + 1);
-        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time), anyway.get(spec) ?? "-"]);
+        rows.push([importOf(lib), lib.version, "skipped", code, oneLine(no?.message, 100), kb(build?.size), "-", shortMs(build?.ms), shortMs(time), anyway.get(spec) ?? "-", ""]);
         const diags = result.diagnostics.filter((d) => d.specifier === spec && d.severity === "error");
         details.push({ lib: importOf(lib), expect: lib.expect, code, message: no?.message, diagnostics: diags });
       }
     }
     table(rows);
     const total = libraries.length;
-    console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}`);
+    const matching = [...native.values()].filter((v) => v.verdict === "matches").length;
+    console.log(`admitted ${admitted.size} / ${total} (${((100 * admitted.size) / total).toFixed(1)}%), skipped ${total - admitted.size}; admitted and returning what the library returns natively: ${matching} / ${total}`);
+    for (const [spec, v] of native) {
+      if (v.verdict !== "matches") console.log(`  ${spec}: ${v.verdict} — guest ${v.guest ?? "-"} | native ${v.native ?? "-"}`);
+    }
     for (const [code, n] of [...perCode].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${code}: ${n}`);
     const warnings = new Map();
     for (const d of result.diagnostics) if (d.severity === "warning") warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
@@ -210,7 +233,7 @@ export async function admissionBench({ listFile, keep = false } = {}) {
       }
     }
     console.log();
-    return { libraries: total, admitted: admitted.size, perCode: Object.fromEntries(perCode), installMs, compileMs, result };
+    return { libraries: total, admitted: admitted.size, matching, perCode: Object.fromEntries(perCode), installMs, compileMs, result };
   } finally {
     if (!keep) await rm(temp, { recursive: true, force: true });
     else console.log(`kept ${temp}`);

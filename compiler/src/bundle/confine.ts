@@ -38,7 +38,7 @@ async function lexists(p: string): Promise<boolean> {
 }
 
 /** The folder Node's lookup finds for package `name` from `dir` upwards (node_modules/node_modules skipped). */
-async function lookupPackage(dir: string, name: string): Promise<string | undefined> {
+export async function lookupPackage(dir: string, name: string): Promise<string | undefined> {
   for (let cur = dir; ; cur = path.dirname(cur)) {
     if (path.basename(cur) !== "node_modules") {
       const candidate = path.join(cur, "node_modules", name);

@@ -10,7 +10,9 @@
 // in a file that is itself only loaded that way; or its package's browser field maps it to false — is
 // bundled as an empty stub (builtins.ts) with the warning npm-module-builtin-optional. Files a package's
 // browser field maps to false are bundled as empty modules (browser-false.ts). Every resolved file stays inside
-// the pack or its package's own real folder (confine.ts: manifest-path-escape otherwise).
+// the pack or its package's own real folder (confine.ts: manifest-path-escape otherwise). A require() of a package
+// resolves with the require conditions (require-conditions.ts), an import with the import ones; the
+// `Function("return this")()` idiom of a dependency file becomes `globalThis` (return-this.ts).
 
 import path from "node:path";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
@@ -21,6 +23,9 @@ import type { Metafile, Plugin } from "./bundler.js";
 import { importSites, type SiteClass } from "./import-sites.js";
 import { commonJsExportNames } from "./cjs-exports.js";
 import { packageBoundaryPlugin } from "./confine.js";
+import { BROWSER_BUILD_OPTIONS } from "./options.js";
+import { requireConditionsPlugin } from "./require-conditions.js";
+import { returnThisPlugin } from "./return-this.js";
 import { isMissingDefaultExport, runBuild, VIRTUAL_ENTRY, VIRTUAL_NAMESPACE, type BundleOutcome, type RunContext } from "./run.js";
 
 function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
@@ -237,19 +242,27 @@ function entryPlugin(packRoot: string, contents: string): Plugin {
   };
 }
 
-/** Bundles dependency `spec` (e.g. "js-yaml", "date-fns/format") of the pack at ctx.packRoot. */
-export async function bundleNpmModule(ctx: RunContext, spec: string): Promise<BundleOutcome> {
+/**
+ * Bundles dependency `spec` (e.g. "js-yaml", "date-fns/format") of the pack at ctx.packRoot. `browser`: its browser
+ * build (the `browser` condition first, the `browser` field before `module`/`main`), tried when the default is refused.
+ */
+export async function bundleNpmModule(ctx: RunContext, spec: string, options: { browser?: boolean } = {}): Promise<BundleOutcome> {
+  const browser = options.browser === true;
   const attempt = (withDefault: boolean, commonJsNames: readonly string[] = []) => {
     const refusals: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
     return runBuild(
       ctx,
       {
+        ...(browser ? BROWSER_BUILD_OPTIONS : {}),
         entryPoints: [VIRTUAL_ENTRY],
         plugins: [
           entryPlugin(ctx.packRoot, entrySource(spec, withDefault, commonJsNames)),
           builtinPlugin(ctx.packRoot, refusals, warnings),
+          // the boundary resolves through the require-conditions plugin after it, so it checks the file require() gets
           packageBoundaryPlugin(ctx.packRoot, refusals),
+          requireConditionsPlugin({ browser }),
+          returnThisPlugin(),
         ],
       },
       refusals,

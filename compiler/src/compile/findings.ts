@@ -27,8 +27,18 @@ export function findingDiagnostics(findings: readonly ScanFinding[], lookup: (li
   return out;
 }
 
-/** The code and one-line message of a module refusal, from its error diagnostics (first code wins). */
+/**
+ * The code and one-line message of a module refusal, from its error diagnostics (first code wins); a refusal whose
+ * browser build was tried too (module.ts: `details.browserBuild`) says so.
+ */
 export function summarizeRefusal(errors: readonly Diagnostic[]): { code: Code; message: string } {
+  const summary = summarizeErrors(errors);
+  const browser = errors[0]?.details?.browserBuild;
+  if (typeof browser !== "string" || summary.message.includes("its browser build was tried")) return summary;
+  return { code: summary.code, message: `${summary.message} (its browser build was tried too and is refused: ${browser})` };
+}
+
+function summarizeErrors(errors: readonly Diagnostic[]): { code: Code; message: string } {
   const first = errors[0]!;
   const same = errors.filter((e) => e.code === first.code);
   const others = errors.length - same.length;

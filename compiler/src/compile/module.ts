@@ -6,25 +6,21 @@
 // a bundled entry whose probe failed that way is kept without exports so the next compile re-probes without bundling.
 
 import { promises as fsp } from "node:fs";
-import path from "node:path";
 import { sha256 } from "../canonical.js";
-import { bundleAuthoredModule } from "../bundle/authored.js";
 import type { Bundler } from "../bundle/bundler.js";
-import { bundleNpmModule } from "../bundle/npm.js";
-import type { BundleOutcome, RunContext } from "../bundle/run.js";
+import type { RunContext } from "../bundle/run.js";
 import { recordInputs, keyFiles, type InputRecord } from "../cache/inputs.js";
 import { computeCacheKey, declarationHash } from "../cache/key.js";
 import { currentRecords, pointerPath, readPointer, writePointer } from "../cache/pointer.js";
 import type { BundledEntry, CacheStore, EntryRead, RefusedEntry } from "../cache/store.js";
 import { CACHEABLE_REFUSALS } from "../codes.js";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
-import type { CompilerLimits } from "../limits.js";
+import { PROBE_BUDGETS, probeCpuMs, type CompilerLimits } from "../limits.js";
 import { CACHE_FORMAT_VERSION } from "../tuning.js";
-import { scanSource } from "../scan/scan.js";
-import { sourceMapLookup } from "../scan/sourcemap.js";
 import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe, RefusedModule } from "../types.js";
 import { COMPILER_VERSION } from "../version.js";
-import { findingDiagnostics, summarizeRefusal } from "./findings.js";
+import { buildModule, inputSet } from "./build-variant.js";
+import { summarizeRefusal } from "./findings.js";
 import { runProbe } from "./probe.js";
 
 export interface ModuleRoadContext {
@@ -88,14 +84,22 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
     };
   };
 
-  const admit = async (entry: BundledEntry, sourcePath: string, status: "compiled" | "cached", source?: string): Promise<ModuleOutcome> => {
-    let exports = ctx.force ? undefined : entry.exports;
+  const declaredCpuMs = declaration.budget?.cpuMs;
+  const cpuMs = probeCpuMs(declaredCpuMs);
+  // A raised CPU budget raises the probe's overall timeout by as much, so the budget, not the timeout, decides.
+  const probeTimeoutMs = ctx.limits.PROBE_TIMEOUT_MS + Math.max(0, cpuMs - PROBE_BUDGETS.PROBE_CPU_MS.default);
+  const probeModule = (code: string) => {
+    ctx.onProbe?.();
+    return runProbe(ctx.probe, code, mod.specifier, probeTimeoutMs, { cpuMs });
+  };
+
+  const admit = async (entry: BundledEntry, sourcePath: string, status: "compiled" | "cached", source?: string, probedExports?: string[]): Promise<ModuleOutcome> => {
+    let exports = probedExports ?? (ctx.force ? undefined : entry.exports);
     if (!exports) {
       const code = source ?? (await fsp.readFile(sourcePath, "utf8"));
-      ctx.onProbe?.();
-      const probed = await runProbe(ctx.probe, code, mod.specifier, ctx.limits.PROBE_TIMEOUT_MS);
+      const probed = await probeModule(code);
       if (!probed.ok) {
-        const errors = [error("npm-module-probe-failed", `loading the module in a fresh guest failed: ${probed.message}`)];
+        const errors = [probeFailure(probed, cpuMs, declaredCpuMs !== undefined)];
         // A refusal the probe vouches for is cached like an admission: under the same key, replacing the entry's
         // metadata, so the next compile serves it without probing and any change to an input (a new key) probes again.
         if (probed.cacheable) await cacheRefusal(entry.key, errors, entry.warnings);
@@ -123,6 +127,7 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
         summary: mod.summary,
         sourcePath,
         ...standsFor(mod.declaration),
+        ...(declaredCpuMs !== undefined ? { loadCpuMs: cpuMs } : {}),
       },
       diagnostics: [...diagnostics, ...entry.warnings.map(tag)],
     };
@@ -166,17 +171,43 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
   // ── cold path.
   const run: RunContext = { bundler: ctx.bundler, packRoot: pack.root, maxOutputBytes: ctx.limits.MODULE_OUTPUT_MAX_BYTES };
   const started = performance.now();
-  let outcome: BundleOutcome;
-  if ("npm" in declaration) {
-    outcome = await bundleNpmModule(run, declaration.npm);
-  } else {
-    const abs = await fsp.realpath(path.resolve(pack.root, declaration.source));
-    outcome = await bundleAuthoredModule(run, abs, ctx.limits.AUTHORED_FILE_MAX_BYTES);
+  let built = await buildModule(run, pack.root, declaration, ctx.limits.AUTHORED_FILE_MAX_BYTES, false);
+  // A refused npm build gets one more try as its browser build (the `browser` condition and field): a package whose
+  // Node build imports builtins often ships a sandbox-safe one (jsonpath-plus). Used only when it passes every
+  // check the default build failed; otherwise the refusal says it was tried.
+  if (built.kind === "refused" && "npm" in declaration) {
+    const alt = await buildModule(run, pack.root, declaration, ctx.limits.AUTHORED_FILE_MAX_BYTES, true);
+    const differs = alt.kind !== "failed" && inputSet(alt.kind === "bundled" ? alt.outcome.metafile : alt.metafile) !== inputSet(built.metafile);
+    // only a browser build that passes outright: one the probe would still have to rescue is not worth the Node
+    // build's clear refusal
+    if (alt.kind === "bundled" && alt.overrulable.length === 0 && differs) {
+      const nodeRefusal = summarizeRefusal(built.errors);
+      alt.warnings.unshift(
+        warning(
+          "npm-module-browser-build",
+          `the package's default build is refused (${nodeRefusal.code}: ${nodeRefusal.message}); its browser build (the "browser" export condition and package.json field) passes, so that build is bundled`,
+          { details: { refused: nodeRefusal.code } },
+        ),
+      );
+      built = alt;
+    } else if (differs && (alt.kind === "refused" || alt.kind === "bundled")) {
+      const other = summarizeRefusal(alt.kind === "refused" ? alt.errors : alt.overrulable);
+      const [first, ...rest] = built.errors;
+      const browserBuild = `${other.code}: ${other.message}`;
+      built = {
+        ...built,
+        errors: [{ ...first!, message: `${first!.message} (its browser build was tried too and is refused: ${browserBuild})`, details: { ...first!.details, browserBuild } }, ...rest],
+      };
+    }
   }
   ctx.onBundle?.(performance.now() - started);
-  if (outcome.kind === "failed") return skip(outcome.errors);
+  if (built.kind === "failed") {
+    seen.volatile = true;
+    return skip(built.errors);
+  }
 
-  const records: InputRecord[] = await recordInputs(pack.root, outcome.metafile);
+  const metafile = built.kind === "bundled" ? built.outcome.metafile : built.metafile;
+  const records: InputRecord[] = await recordInputs(pack.root, metafile);
   seen.files = records;
   const key = computeCacheKey({ ...base, ...keyFiles(records) });
   const savePointer = async () => {
@@ -198,7 +229,7 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
 
   // The same inputs reached by another path (a pack folder that moved, e.g. a new install generation): the entry
   // under this key is what this build would store, probe result included, so it is reused instead of re-probed.
-  if (!ctx.force && outcome.kind === "bundled") {
+  if (!ctx.force && built.kind === "bundled") {
     const known = await ctx.store.read(key);
     if (known.kind === "hit") {
       await savePointer();
@@ -206,17 +237,23 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
     }
   }
 
-  if (outcome.kind === "refused") return refuseAndCache(outcome.errors, outcome.warnings);
-
-  const scan = scanSource(outcome.code);
-  if (!scan.ok) {
-    seen.volatile = true;
-    return skip([error("npm-module-build-failed", `the bundle does not parse as an ES module: ${scan.message}`, { file: "<bundle>", line: scan.line, column: scan.column })]);
+  if (built.kind === "refused") return refuseAndCache(built.errors, built.warnings);
+  const { outcome, warnings } = built;
+  // The scan's load-time analysis is conservative (a function passed as an argument counts as called). When every
+  // refusal is a missing global (or a code-generation call in a bundle that feature-tests it; build-variant.ts) the
+  // probe decides: the guest has none of these globals, so a module that loads never touched one
+  // at load, and the findings become warnings. A module that fails to load keeps the scan's refusal (not cached:
+  // the probe took part).
+  let probedExports: string[] | undefined;
+  if (built.overrulable.length) {
+    const probed = await probeModule(outcome.code);
+    if (!probed.ok) {
+      seen.volatile = true;
+      return skip([...built.overrulable, probeFailure(probed, cpuMs, declaredCpuMs !== undefined)], warnings);
+    }
+    probedExports = probed.exports;
+    warnings.push(...built.overrulable.map(overruled));
   }
-  const found = findingDiagnostics(scan.findings, sourceMapLookup(outcome.sourceMap));
-  const scanErrors = found.filter((d) => d.severity === "error");
-  const warnings = [...outcome.warnings, ...found.filter((d) => d.severity !== "error")];
-  if (scanErrors.length) return refuseAndCache(scanErrors, warnings);
 
   const entry: BundledEntry = {
     v: CACHE_FORMAT_VERSION,
@@ -236,7 +273,38 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
     return skip([error("cache-write-failed", `could not write the compiled module to ${ctx.store.entriesDir}: ${(e as Error).message}`)]);
   }
   await savePointer();
-  return admit(entry, sourcePath, "compiled", outcome.code);
+  return admit(probedExports ? { ...entry, exports: probedExports } : entry, sourcePath, "compiled", outcome.code, probedExports);
+}
+
+/** The warning a load-time finding becomes when the module loaded in the guest all the same. */
+function overruled(d: Diagnostic): Diagnostic {
+  const where = d.origin ? `${d.origin.file}:${d.origin.line}:${d.origin.column}` : `bundle ${d.line}:${d.column}`;
+  const name = d.details?.via ? `${String(d.details.via)}.${String(d.details.name)}` : `"${String(d.details?.name)}"`;
+  const codegen = d.details?.name === "eval" || d.details?.name === "Function";
+  const after = codegen
+    ? "the sandbox refuses code generation, so that call throws EvalError; the bundle feature-tests code generation, so the library has a path without it"
+    : "the sandbox does not provide it, so the code that uses it throws when called";
+  return {
+    ...d,
+    severity: "warning",
+    code: "forbidden-global-deferred",
+    message: `uses ${name} at ${where} in code the scan could not prove deferred, but the module loaded in a fresh guest without reaching it (the probe is the ground truth at load); ${after}`,
+    details: { ...d.details, reason: "probe-loaded" },
+  };
+}
+
+/** The refusal for a failed probe: a budget that ran out has its own code, naming the budget and how to raise it. */
+function probeFailure(probed: { message: string; exhausted?: "cpu" | "wall"; budgetMs?: number }, cpuMs: number, declared: boolean): Diagnostic {
+  if (probed.exhausted) {
+    const budgetMs = probed.budgetMs ?? cpuMs;
+    const ceiling = PROBE_BUDGETS.PROBE_CPU_MS.ceiling;
+    return error(
+      "npm-module-probe-cpu-exhausted",
+      `loading the module in a fresh guest ran out of its ${probed.exhausted === "cpu" ? "CPU" : "wall-clock"} budget (${budgetMs} ms${declared ? ", from budget.cpuMs" : ", PROBE_CPU_MS default"}) before it finished: ${probed.message}`,
+      { details: { exhausted: probed.exhausted, budgetMs, cpuMs, ceiling, declared } },
+    );
+  }
+  return error("npm-module-probe-failed", `loading the module in a fresh guest failed: ${probed.message}`);
 }
 
 /** The npm names a guest module stands for: its manifest's `standsFor`, else the `npm` it bundles. */

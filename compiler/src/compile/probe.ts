@@ -2,7 +2,7 @@
 // malformed answer all become { ok: false } with a short message; export names come back sorted and
 // de-duplicated. The probe itself is a power passed in (sandbox-probe.ts has the real one: a fresh QuickJS guest).
 
-import type { Probe, ProbeResult } from "../types.js";
+import type { Probe, ProbeOptions, ProbeResult } from "../types.js";
 
 const MESSAGE_MAX = 500;
 
@@ -10,7 +10,7 @@ function clip(s: string): string {
   return s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX - 1)}…` : s;
 }
 
-export async function runProbe(probe: Probe, source: string, specifier: string, timeoutMs: number): Promise<ProbeResult> {
+export async function runProbe(probe: Probe, source: string, specifier: string, timeoutMs: number, options?: ProbeOptions): Promise<ProbeResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ProbeResult>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, message: `probe timed out after ${timeoutMs} ms` }), timeoutMs);
@@ -19,7 +19,7 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
   try {
     answer = await Promise.race([
       Promise.resolve()
-        .then(() => probe(source, specifier))
+        .then(() => (options ? probe(source, specifier, options) : probe(source, specifier)))
         .catch((e: unknown) => ({ ok: false, message: e instanceof Error ? e.message : String(e) })),
       timeout,
     ]);
@@ -30,6 +30,17 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
   if (a?.ok === true && Array.isArray(a.exports) && a.exports.every((e) => typeof e === "string")) {
     return { ok: true, exports: [...new Set(a.exports as string[])].sort() };
   }
-  if (a?.ok === false) return { ok: false, message: clip(typeof a.message === "string" ? a.message : "probe failed"), ...(a.cacheable === true ? { cacheable: true } : {}) };
+  if (a?.ok === false) {
+    const f = a as Partial<{ exhausted: unknown; budgetMs: unknown }>;
+    const exhausted = f.exhausted === "cpu" || f.exhausted === "wall" ? f.exhausted : undefined;
+    const budgetMs = typeof f.budgetMs === "number" && Number.isFinite(f.budgetMs) ? f.budgetMs : undefined;
+    return {
+      ok: false,
+      message: clip(typeof a.message === "string" ? a.message : "probe failed"),
+      ...(exhausted ? { exhausted } : {}),
+      ...(exhausted && budgetMs !== undefined ? { budgetMs } : {}),
+      ...(a.cacheable === true ? { cacheable: true } : {}),
+    };
+  }
   return { ok: false, message: "probe returned a malformed answer" };
 }

@@ -8,10 +8,15 @@
 //  • an alias: `const F = Function`, `F = Function` (a local binding, not exported): its own references are
 //    classified the same way (depth-limited), so `const F = Function; new F("")` is a call through F;
 //  • a call site: called or constructed (`Function("…")`, `new F(…)`, `(0, eval)(…)`), reached through
-//    .call/.apply/.bind/.constructor, or escaping anywhere else (an argument, a property value, a return
-//    value, an exported binding) — someone may call it, so it counts as a call.
-// A call site is a *feature test* when it sits in a try block whose catch swallows the error and every
-// argument is a constant (zod: `try { const F = Function; new F(""); return true } catch { return false }`).
+//    .call/.apply/.bind/.constructor;
+//  • an escape: passed along anywhere else (an argument, a property value, a return value, an exported
+//    binding). Someone may call it later and meet the guest's refusal then; the scan reports it as a warning
+//    (scan.ts), since a read alone generates nothing (get-intrinsic keeps `eval` and `Function` in a table).
+// A call site is a *feature test* when it sits in a try block whose catch swallows the error (zod:
+// `try { const F = Function; new F(""); return true } catch { return false }`; get-intrinsic's
+// `try { return $Function('… return (' + syntax + ').constructor')() } catch {}`): the library handles the
+// EvalError there and has a path without code generation. Its arguments need not be constant — what makes it a
+// test is that the failure is swallowed, not what would have been compiled.
 
 import { isIdentifier, staticPropertyName, type AstNode } from "./ast.js";
 import { inCatchingTry } from "./guards.js";
@@ -26,14 +31,14 @@ const MAX_ALIAS_DEPTH = 4;
 interface CodegenSite {
   /** Where the call happens (the callee identifier/member, or the escaping expression). */
   node: AstNode;
-  /** True when it is a constant-argument call inside a catching try (a feature test). */
+  /** True when it is a call inside a try whose catch swallows the error (a feature test). */
   featureTest: boolean;
+  /** True when the value is passed along rather than called where the scan sees it. */
+  escape: boolean;
 }
 
-function isConstant(arg: AstNode): boolean {
-  if (arg.type === "Literal") return !arg.regex;
-  if (arg.type === "TemplateLiteral") return (arg.expressions as unknown[]).length === 0;
-  return false;
+function isReflectInvoker(callee: AstNode): boolean {
+  return callee.type === "MemberExpression" && isIdentifier(callee.object as AstNode, "Reflect") && ["construct", "apply"].includes(staticPropertyName(callee) ?? "");
 }
 
 function isExported(declarator: AstNode, parents: Map<AstNode, AstNode>): boolean {
@@ -49,9 +54,9 @@ export function codegenSites(ref: AstNode, parents: Map<AstNode, AstNode>, scope
   const sites: CodegenSite[] = [];
   const seen = new Set<ScopeVariable>();
 
-  const site = (node: AstNode, call: AstNode | undefined, args: AstNode[] | undefined) => {
-    const featureTest = args !== undefined && args.every(isConstant) && inCatchingTry(call ?? node, parents) !== undefined;
-    sites.push({ node, featureTest });
+  const site = (node: AstNode, call: AstNode | undefined, args: AstNode[] | undefined, escape = false) => {
+    const featureTest = !escape && args !== undefined && inCatchingTry(call ?? node, parents) !== undefined;
+    sites.push({ node, featureTest, escape });
   };
 
   const followAlias = (v: ScopeVariable, depth: number) => {
@@ -86,6 +91,11 @@ export function codegenSites(ref: AstNode, parents: Map<AstNode, AstNode>, scope
     if (p.type === "LogicalExpression" && p.left === cur) return; // `F && …`: a truthiness test
     if ((p.type === "CallExpression" || p.type === "NewExpression") && p.callee === cur) {
       site(node, p, p.arguments as AstNode[]);
+      return;
+    }
+    // handed to an API that calls it right there: Reflect.construct(Function, [...]), Reflect.apply(eval, …)
+    if (p.type === "CallExpression" && (p.arguments as AstNode[])[0] === cur && isReflectInvoker(p.callee as AstNode)) {
+      site(node, p, undefined);
       return;
     }
     if (p.type === "TaggedTemplateExpression" && p.tag === cur) {
@@ -125,7 +135,7 @@ export function codegenSites(ref: AstNode, parents: Map<AstNode, AstNode>, scope
         }
       }
     }
-    site(node, undefined, undefined); // escapes: an argument, a property value, a return value, an export
+    site(node, undefined, undefined, true); // escapes: an argument, a property value, a return value, an export
   };
 
   classify(ref, 0);

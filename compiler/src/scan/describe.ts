@@ -43,7 +43,9 @@ export function describeFinding(f: ScanFinding, origin: OriginalPosition | undef
     case "forbidden-global-deferred":
       return warning(
         f.code,
-        f.reason === "codegen-feature-tested"
+        f.reason === "codegen-escape"
+          ? `passes ${shown} along without calling it at ${at} (a property value, an argument or a return value); the sandbox refuses code generation, so whatever calls it later gets an error (eval: not a function; Function: EvalError)`
+          : f.reason === "codegen-feature-tested"
           ? `generates code with ${shown} inside a function not run at module load at ${at}; the module feature-tests code generation, so in the sandbox it should take its path without it (calling this function directly throws EvalError)`
           : `uses ${shown} only inside a function not run at module load at ${at}; the sandbox does not provide it, so calling that function throws`,
         { ...loc, details },

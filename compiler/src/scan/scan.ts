@@ -15,6 +15,7 @@
 // The scan is an admission check, not the security boundary: the sandbox simply has none of these globals.
 
 import { parse } from "acorn";
+import { EVAL_STUB } from "../bundle/options.js";
 import { FORBIDDEN_GLOBALS, GLOBAL_OBJECT_NAMES } from "../forbidden-globals.js";
 import { parentMap, staticPropertyName, walk, type AstNode } from "./ast.js";
 import { commonJsWrappers } from "./cjs-wrapper.js";
@@ -39,6 +40,10 @@ type ScanReason =
   | "codegen-feature-test"
   /** deferred eval/Function call in a bundle that feature-tests code generation. */
   | "codegen-feature-tested"
+  /** eval/Function passed along (property value, argument, return value) without a call in sight. */
+  | "codegen-escape"
+  /** a load-time finding the probe overruled: the module loaded in a fresh guest (compile/module.ts). */
+  | "probe-loaded"
   /** in a branch that never runs because the guest has globalThis. */
   | "dead-branch"
   /** runs at load only inside a try whose catch swallows the error (or in code only loaded from one). */
@@ -68,7 +73,7 @@ export interface ScanOptions {
 }
 
 /** Bump when scan rules change (part of the cache key). */
-export const SCAN_RULES_VERSION = 2;
+export const SCAN_RULES_VERSION = 3;
 
 function at(node: AstNode): { line: number; column: number; offset: number } {
   const pos = node.loc?.start ?? { line: 1, column: node.start };
@@ -84,11 +89,29 @@ export function scanSource(source: string, options: ScanOptions = {}): ScanResul
     return { ok: false, message: (e as Error).message, line: loc?.line, column: loc ? loc.column + 1 : undefined };
   }
   try {
+    unstubEval(ast);
     return { ok: true, findings: findingsOf(ast, options) };
   } catch (e) {
     // eslint-scope recurses; absurdly deep output must be a result, never a crash of the compile
     return { ok: false, message: `scan failed: ${(e as Error).message}` };
   }
+}
+
+/**
+ * The bundle defines `eval` as EVAL_STUB, declared by a footer `var <stub>;` (bundle/options.ts). The scan judges
+ * what the library wrote: the footer declaration is dropped and every stub identifier is read as `eval` again, so a
+ * free `eval` keeps every rule it had (a call is code generation; a `typeof eval` test guards).
+ */
+function unstubEval(ast: AstNode): void {
+  const body = ast.body as AstNode[];
+  const last = body.at(-1);
+  const decls = last?.type === "VariableDeclaration" ? (last.declarations as AstNode[]) : [];
+  const footer = decls.length === 1 && decls[0]!.init == null && (decls[0]!.id as AstNode & { name?: string }).name === EVAL_STUB;
+  if (!footer) return;
+  body.pop();
+  walk(ast, (n) => {
+    if (n.type === "Identifier" && (n as AstNode & { name: string }).name === EVAL_STUB) (n as AstNode & { name: string }).name = "eval";
+  });
 }
 
 function findingsOf(ast: AstNode, options: ScanOptions): ScanFinding[] {
@@ -113,12 +136,12 @@ function findingsOf(ast: AstNode, options: ScanOptions): ScanFinding[] {
   };
 
   // code generation is judged once every site is known (a feature test anywhere changes deferred sites)
-  const codegen: Array<{ node: AstNode; name: string; via?: string; featureTest: boolean; guarded: boolean }> = [];
+  const codegen: Array<{ node: AstNode; name: string; via?: string; featureTest: boolean; escape: boolean; guarded: boolean }> = [];
   const reference = (node: AstNode, name: string, via: string | undefined) => {
     if (CODEGEN_GLOBALS.has(name)) {
       // `Function` exists in the guest, so a typeof test does not guard it; `eval` does not, so it does
       const typeofGuarded = name !== "Function" && isGuarded(node, name, ctx);
-      for (const s of codegenSites(node, parents, scopes)) codegen.push({ node: s.node, name, via, featureTest: s.featureTest, guarded: typeofGuarded });
+      for (const s of codegenSites(node, parents, scopes)) codegen.push({ node: s.node, name, via, featureTest: s.featureTest, escape: s.escape, guarded: typeofGuarded });
       return;
     }
     const { code, reason } = judge(node, name);
@@ -147,7 +170,13 @@ function findingsOf(ast: AstNode, options: ScanOptions): ScanFinding[] {
     const base = { name: c.name, ...(c.via ? { via: c.via } : {}), ...at(c.node) };
     if (c.guarded) findings.push({ code: "forbidden-global-guarded", ...base });
     else if (c.featureTest) findings.push({ code: "forbidden-global-guarded", ...base, reason: "codegen-feature-test" });
+    // passed along (a property value, an argument, a return value) but not called here: whoever calls it meets the
+    // guest's refusal then — the read itself is harmless (get-intrinsic's table of intrinsics)
+    else if (c.escape) findings.push({ code: "forbidden-global-deferred", ...base, reason: "codegen-escape" });
     else if (featureTested && loadTime.isDeferred(c.node)) findings.push({ code: "forbidden-global-deferred", ...base, reason: "codegen-feature-tested" });
+    // At load by the scan's (conservative) reckoning, in a bundle that feature-tests code generation: still a
+    // refusal, but one the probe may overrule — a call that ran at load would have thrown EvalError (module.ts).
+    else if (featureTested) findings.push({ code: "npm-module-forbidden-global", ...base, reason: "codegen-feature-tested" });
     else findings.push({ code: "npm-module-forbidden-global", ...base });
   }
 
