@@ -169,7 +169,10 @@ async function execute(
   signal?.addEventListener("abort", onAbort, { once: true });
   const host = channel
     ? serveHostCalls(
-        { onMessage: (handler) => listen(channel.port1, handler), post: (message) => channel.port1.postMessage(message), close: () => channel.port1.close() },
+        { onMessage: (handler) => listen(channel.port1, handler), post: (message) => {
+            channel.port1.postMessage(message);
+            control.wake(); // a worker blocked waiting for this answer takes it off its port at once
+          }, close: () => channel.port1.close() },
         {
           target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id) : functionCall(m.ns, m.fn, request)),
           sideEffects: (m) => (m.module === undefined ? isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]) : modules.sideEffects(m.module, m.fn)),
