@@ -71,10 +71,11 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     const target = message.module === undefined ? `${ns}.${fn}` : kind === "tool" ? message.module.slice("tool:".length) : message.module;
     const named = message.module === undefined ? target : `${target.replace(/^(?:wasm|tool):/, "")}.${fn}`;
     byTarget[named] = (byTarget[named] ?? 0) + 1;
-    const argsBytes = encodedSize(message.args);
-    const startedAt = performance.now();
-    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
-      trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra });
+    // Sizes and clocks only for a trace that will carry them.
+    const startedAt = trace.active ? performance.now() : 0;
+    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) => {
+      if (trace.active) trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes: encodedSize(message.args), resultBytes: 0, ...extra });
+    };
     if (message.module !== undefined) usedModules = true;
     const argsDigest = context.journal?.digest(message.args) ?? "";
     let policy: JournalCall["policy"];
