@@ -1,6 +1,7 @@
 // Owns a run's control block: memory shared by the host and the worker running the run. The host writes why the run
-// must stop; the worker writes that it took the run, its thread id, its thread's CPU clock at the start, and how much
-// CPU the guest has been charged, so the host's watchdog can end a guest that never reaches its interrupt handler.
+// must stop, and bumps a wake word whenever it posted the worker something (a host-call answer) or asked it to stop;
+// the worker writes that it took the run, its thread id, its thread's CPU clock at the start, and how much CPU the
+// guest has been charged, so the host's watchdog can end a guest that never reaches its interrupt handler.
 // Refuses nothing. In a page that is not cross-origin isolated the block is a copy, not shared: nothing crosses.
 
 /** Why a run must stop (the state word). */
@@ -12,6 +13,8 @@ export const CONTROL_BYTES = 40;
 const STATE = 0;
 const STARTED = 1;
 const THREAD_ID = 2;
+/** Bumped (and notified) by the host after each message it posts to the worker and on a stop request. */
+const WAKE = 3;
 // Float64 words (bytes 16, 24, 32).
 const CHARGED_MS = 2;
 const SLICE_SINCE = 3;
@@ -24,6 +27,7 @@ export class RunControl {
   constructor(readonly buffer: SharedArrayBuffer | ArrayBuffer) {
     this.words = new Int32Array(buffer, 0, 4);
     this.clocks = new Float64Array(buffer, 0, CONTROL_BYTES / 8);
+    this.shared = typeof SharedArrayBuffer !== "undefined" && buffer instanceof SharedArrayBuffer;
   }
 
   static create(): RunControl {
@@ -32,9 +36,8 @@ export class RunControl {
     return new RunControl(shared ? new SharedArrayBuffer(CONTROL_BYTES) : new ArrayBuffer(CONTROL_BYTES));
   }
 
-  get shared(): boolean {
-    return typeof SharedArrayBuffer !== "undefined" && this.buffer instanceof SharedArrayBuffer;
-  }
+  /** Whether the block is shared memory (then stops and wake-ups reach the worker without a message). */
+  readonly shared: boolean;
 
   get state(): number {
     return Atomics.load(this.words, STATE);
@@ -44,7 +47,15 @@ export class RunControl {
   requestStop(value: StopValue): boolean {
     if (Atomics.compareExchange(this.words, STATE, CONTROL.RUNNING, value) !== CONTROL.RUNNING) return false;
     Atomics.notify(this.words, STATE);
+    this.wake();
     return true;
+  }
+
+  /** Wakes a worker blocked in waitForWake() (call after posting it a message). No-op when nothing waits. */
+  wake(): void {
+    if (!this.shared) return;
+    Atomics.add(this.words, WAKE, 1);
+    Atomics.notify(this.words, WAKE);
   }
 
   // ---- written by the worker
@@ -60,6 +71,20 @@ export class RunControl {
   publishSlice(chargedMs: number, sinceEpochMs: number): void {
     this.clocks[CHARGED_MS] = chargedMs;
     this.clocks[SLICE_SINCE] = sinceEpochMs;
+  }
+
+  /** The wake word now: read it before looking for messages, then pass it to waitForWake() (no wake-up is lost). */
+  get wakeSeq(): number {
+    return Atomics.load(this.words, WAKE);
+  }
+
+  /**
+   * Blocks this thread until the host bumps the wake word past `seen` (a message was posted, or a stop asked). Only
+   * in a worker, only over shared memory: a worker's host call has nothing else to do while it waits, and a blocked
+   * thread wakes ~an event-loop turn sooner than one waiting on its message port.
+   */
+  waitForWake(seen: number): void {
+    Atomics.wait(this.words, WAKE, seen);
   }
 
   // ---- read by the host

@@ -24,6 +24,13 @@ export interface EnginePowers {
    * limits.stackBytes is capped to it). Node's workers run on WORKER_STACK_MB and need no cap.
    */
   maxStackBytes?: number;
+  /**
+   * Takes the next message already delivered to `port` without waiting for an event-loop turn (Node's
+   * receiveMessageOnPort), or undefined when none is there. With it, and a shared control block, a run waiting for
+   * host answers blocks on the control block's wake word instead of its event loop; without it (a Web Worker) the
+   * port's message events deliver them.
+   */
+  receiveMessage?(port: unknown): { message: unknown } | undefined;
 }
 
 let provided: EnginePowers | undefined;

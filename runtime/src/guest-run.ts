@@ -31,8 +31,12 @@ const JOBS_PER_BATCH = 1_000;
 /** CPU time between heap samples taken from the interrupt handler. */
 const HEAP_SAMPLE_MS = 20;
 
-/** Guest CPU time since the last heap sample after which a wait for a host call samples again. */
-const HEAP_SAMPLE_WAIT_MS = 1;
+/**
+ * Guest CPU time since the last heap sample below which a turn boundary takes none: a census costs ~30 µs, which was
+ * ~15% of a host call's round trip when taken at every turn, and a turn that ran for less than this cannot have
+ * allocated much.
+ */
+const HEAP_TURN_SAMPLE_MS = 1;
 
 /** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
 export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
@@ -75,6 +79,10 @@ class GuestRun implements RunHooks {
   private readonly modules: ModuleGate;
   private readonly calls: GuestCalls;
   private readonly unlisten: (() => void) | undefined;
+  /** Takes the next host answer off the port synchronously (Node, shared control block); else answers are events. */
+  private readonly pull: (() => { message: unknown } | undefined) | undefined;
+  /** Settles when the host asks this run to stop (one wait per run, not one per turn). */
+  private stopWait: Promise<unknown> | undefined;
   private peakHeapBytes = 0;
   private lastHeapSample = 0;
   private fatal: Fatal | RunError | undefined;
@@ -93,7 +101,10 @@ class GuestRun implements RunHooks {
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
     this.rt.setMaxStackSize(Math.min(task.limits.stackBytes, enginePowers().maxStackBytes ?? Number.POSITIVE_INFINITY));
-    this.unlisten = task.port ? listen(task.port, this.calls.receive) : undefined;
+    const receive = enginePowers().receiveMessage;
+    const port = task.port;
+    this.pull = port && receive && this.control.shared ? () => receive(port) : undefined;
+    this.unlisten = port && !this.pull ? listen(port, this.calls.receive) : undefined;
     this.calls.local = openLocalCalls(task, this.calls.receive);
   }
 
@@ -118,10 +129,11 @@ class GuestRun implements RunHooks {
       if (this.calls.waiting === 0) {
         return this.fail({ code: "E_NEVER_SETTLES", message: "the run awaits a promise that nothing can settle: no host call is pending, and the sandbox has no timers" });
       }
-      // Sampling walks the whole heap (~30-80 µs): before a wait only once the guest has run a while since the last
-      // sample, so a run awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
-      if (this.lastHeapSample === 0 || this.cpu.used() - this.lastHeapSample > HEAP_SAMPLE_WAIT_MS) this.sampleHeap();
-      await this.nextEvent();
+      // Sampling walks the whole heap (~30-80 µs): only once the guest has run a while since the last sample, so a run
+      // awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
+      if (this.lastHeapSample === 0 || this.cpu.used() - this.lastHeapSample >= HEAP_TURN_SAMPLE_MS) this.sampleHeap();
+      if (this.pull) this.waitForReplies(this.pull);
+      else await this.nextEvent();
       this.calls.deliver();
     }
   }
@@ -134,6 +146,8 @@ class GuestRun implements RunHooks {
   dispose(): void {
     this.unlisten?.();
     this.calls.local?.end();
+    // Settles this run's own stop wait, so no waiter outlives the run on its control block.
+    if (this.stopWait) Atomics.notify(this.control.words, 0);
     this.task.port?.close();
     this.scope.dispose();
     this.template.end();
@@ -175,6 +189,25 @@ class GuestRun implements RunHooks {
     return undefined;
   }
 
+  /**
+   * Blocks the thread until a host answer is on the port or the host asks the run to stop: the guest has nothing
+   * else to do, and this skips the event-loop turn a message event costs. The wake word is read before the port is
+   * looked at, so an answer posted in between makes the wait return at once.
+   */
+  private waitForReplies(pull: () => { message: unknown } | undefined): void {
+    for (;;) {
+      const seen = this.control.wakeSeq;
+      let got = false;
+      for (let next = pull(); next; next = pull()) {
+        this.calls.receive(next.message as Parameters<GuestCalls["receive"]>[0]);
+        got = true;
+      }
+      if (got || this.calls.hasReplies || this.control.state !== CONTROL.RUNNING) return;
+      this.control.waitForWake(seen);
+    }
+  }
+
+  /** Waits for the next host answer as a message event (a Web Worker), or for a stop request. */
   private nextEvent(): Promise<void> {
     if (this.calls.hasReplies || this.control.state !== CONTROL.RUNNING) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -182,9 +215,11 @@ class GuestRun implements RunHooks {
       // A page that is not cross-origin isolated has no SharedArrayBuffer: its runner stops a run by terminating
       // the worker, so only host replies wake this wait.
       if (!this.control.shared) return;
-      const waiter = Atomics.waitAsync(this.control.words, 0, CONTROL.RUNNING);
-      if (waiter.async) void waiter.value.then(() => resolve());
-      else resolve();
+      if (!this.stopWait) {
+        const waiter = Atomics.waitAsync(this.control.words, 0, CONTROL.RUNNING);
+        this.stopWait = waiter.async ? waiter.value : Promise.resolve();
+      }
+      void this.stopWait.then(() => resolve());
     });
   }
 

@@ -71,10 +71,11 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     const target = message.module === undefined ? `${ns}.${fn}` : kind === "tool" ? message.module.slice("tool:".length) : message.module;
     const named = message.module === undefined ? target : `${target.replace(/^(?:wasm|tool):/, "")}.${fn}`;
     byTarget[named] = (byTarget[named] ?? 0) + 1;
-    const argsBytes = encodedSize(message.args);
-    const startedAt = performance.now();
-    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) =>
-      trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra });
+    // Sizes and clocks only for a trace that will carry them.
+    const startedAt = trace.active ? performance.now() : 0;
+    const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) => {
+      if (trace.active) trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes: encodedSize(message.args), resultBytes: 0, ...extra });
+    };
     if (message.module !== undefined) usedModules = true;
     const argsDigest = context.journal?.digest(message.args) ?? "";
     let policy: JournalCall["policy"];
@@ -110,7 +111,8 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     try {
       args = decodeValue(message.args) as unknown[];
       if (context.policy && !policy) {
-        const decision = await askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects: context.sideEffects(message) }, context.policyWaitMs);
+        const asked = askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects: context.sideEffects(message) }, context.policyWaitMs);
+        const decision = isThenable(asked) ? await asked : asked;
         if ("suspend" in decision) return suspend("policy", decision.suspend);
         policy = decision.allow ? { allowed: true } : { allowed: false, reason: decision.reason };
         if (!decision.allow) {
@@ -119,7 +121,10 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
         }
       }
       const paused = context.pausedWaitMs?.(message);
-      value = paused === undefined ? await call(args) : await waitPaused(context, () => call(args), paused, target);
+      // A synchronous host function is answered in the same turn: awaiting only what is a promise saves the
+      // microtask turns per call that every host call paid before.
+      const made = paused === undefined ? call(args) : waitPaused(context, () => call(args), paused, target);
+      value = isThenable(made) ? await made : made;
     } catch (error) {
       if (isSuspension(error)) return suspend("tool", error.reason);
       const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
@@ -175,33 +180,54 @@ async function waitPaused(context: HostCallOptions, call: () => unknown, ms: num
   }
 }
 
-/** Asks the policy with the wall clock paused, bounded by limits.policyWaitMs; a failing policy denies. */
-async function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], waitMs: number): Promise<PolicyDecision> {
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null)?.then === "function";
+
+/**
+ * Asks the policy. A synchronous answer is used at once: no timer, no pause, no extra turn. An asynchronous one is
+ * awaited with the wall clock paused, bounded by limits.policyWaitMs. A failing policy denies.
+ */
+function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], waitMs: number): PolicyDecision | Promise<PolicyDecision> {
   const asked = performance.now();
+  let answer: unknown;
+  try {
+    answer = context.policy!(call);
+  } catch (error) {
+    return traceDecision(context, call, asked, policyFailed(error));
+  }
+  if (!isThenable(answer)) return traceDecision(context, call, asked, decisionOf(answer));
+  return awaitPolicy(context, call, answer, waitMs, asked);
+}
+
+async function awaitPolicy(context: HostCallOptions, call: Parameters<Policy>[0], answer: PromiseLike<unknown>, waitMs: number, asked: number): Promise<PolicyDecision> {
   context.wall.pause();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let decision: PolicyDecision;
   try {
-    let answer: PolicyDecision | Promise<PolicyDecision> = context.policy!(call);
-    // Only an asynchronous answer can be waited on too long: a synchronous one needs no timer and no extra turn.
-    if (typeof (answer as { then?: unknown } | null)?.then === "function") {
-      const timeout = new Promise<PolicyDecision>((resolve) => {
-        timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
-      });
-      answer = await Promise.race([answer, timeout]);
-    }
-    const settled = answer as PolicyDecision | null | undefined;
-    if (settled && typeof (settled as { suspend?: unknown }).suspend === "string") decision = { suspend: (settled as { suspend: string }).suspend };
-    else decision = settled && (settled as { allow?: unknown }).allow === true ? { allow: true } : { allow: false, reason: String((settled as { reason?: unknown } | null | undefined)?.reason ?? "denied by policy") };
+    const timeout = new Promise<PolicyDecision>((resolve) => {
+      timer = setTimeout(() => resolve({ allow: false, reason: `the policy did not answer within ${waitMs} ms (limits.policyWaitMs)` }), waitMs);
+    });
+    decision = decisionOf(await Promise.race([answer, timeout]));
   } catch (error) {
-    decision = { allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` };
+    decision = policyFailed(error);
   } finally {
     clearTimeout(timer);
     context.wall.resume();
   }
+  return traceDecision(context, call, asked, decision);
+}
+
+function decisionOf(settled: unknown): PolicyDecision {
+  const answer = settled as { allow?: unknown; reason?: unknown; suspend?: unknown } | null | undefined;
+  if (answer && typeof answer.suspend === "string") return { suspend: answer.suspend };
+  return answer && answer.allow === true ? { allow: true } : { allow: false, reason: String(answer?.reason ?? "denied by policy") };
+}
+
+const policyFailed = (error: unknown): PolicyDecision => ({ allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` });
+
+function traceDecision(context: HostCallOptions, call: Parameters<Policy>[0], asked: number, decision: PolicyDecision): PolicyDecision {
+  if (!context.trace.active) return decision;
   const allowed = "allow" in decision && decision.allow;
   const reason = "suspend" in decision ? `suspended: ${decision.suspend}` : decision.allow ? undefined : decision.reason;
   context.trace.emit({ type: "policy", target: call.target, export: call.export, allowed, ...(reason ? { reason } : {}), waitedMs: performance.now() - asked });
   return decision;
 }
-

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import type { EnginePowers, GuestFile } from "./engine-powers.js";
 import { ownThreadCpu } from "./thread-cpu.js";
 
@@ -13,6 +14,7 @@ const sources = new Map<GuestFile, string>();
 /** The engine powers of the calling thread (its CPU clock is its own: call it in the worker). */
 export const nodeEngine = (): EnginePowers => ({
   threadCpu: ownThreadCpu(),
+  receiveMessage: (port) => receiveMessageOnPort(port as MessagePort),
   engineBinary: () => readFile(createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm")),
   guestSource(name) {
     let source = sources.get(name);

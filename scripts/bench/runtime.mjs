@@ -1,15 +1,18 @@
-// Runtime benchmarks (issue: the workspace and the sandbox runtime). Everything is measured in this one process:
-// Capsule's warm pool beside raw quickjs-emscripten, @sebastianwessel/quickjs and native Node.
+// Runtime benchmarks (issue 18, runtime rows): each row is printed as a ratio against its baseline measured in this
+// same process and run — raw quickjs-emscripten, the minimal thread ping-pong, the plain run — because the machine
+// is shared and absolute figures drift between runs. Also the engine choice and the peer (@sebastianwessel/quickjs).
 import { availableParallelism } from "node:os";
-import { MessageChannel, Worker } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
 import quickjsVariant from "@jitl/quickjs-wasmfile-release-sync";
 import ngVariant from "@jitl/quickjs-ng-wasmfile-release-sync";
 import { loadQuickJs } from "@sebastianwessel/quickjs";
 import { createSandbox } from "../../runtime/dist/index.js";
+import { atomicsPingPongUs, portPingPongUs } from "./floors.mjs";
 import { ms, percentile, ratio, sample, table } from "./stats.mjs";
 
-const ROWS = Array.from({ length: 5000 }, (_, i) => Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`f${j}`, j % 2 ? i * j : `v${i}_${j}`])));
+const rowsOf = (n) => Array.from({ length: n }, (_, i) => Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`f${j}`, j % 2 ? i * j : `v${i}_${j}`])));
+const ROWS = rowsOf(5000);
+const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
 
 async function rawEngine(variant) {
   const qjs = await newQuickJSWASMModuleFromVariant(variant);
@@ -45,26 +48,67 @@ async function rawEngine(variant) {
   return { fresh: percentile(fresh, 0.5), freshP95: percentile(fresh, 0.95), inOut: percentile(inOut, 0.5), syncCallUs: percentile(calls, 0.5) };
 }
 
-/** Native Node baseline for a host call: a small message to another thread and its answer, over a MessagePort. */
-async function messagePortRoundTripUs(n = 2000) {
-  const worker = new Worker(
-    `const { parentPort } = require("node:worker_threads");
-     parentPort.once("message", ({ port, n }) => {
-       let i = 0;
-       port.on("message", () => (++i === n ? parentPort.postMessage("done") : port.postMessage({ t: "call", id: i, args: { json: "[1]" } })));
-       port.postMessage({ t: "call", id: 0, args: { json: "[1]" } });
-     });`,
-    { eval: true },
-  );
-  const { port1, port2 } = new MessageChannel();
-  port1.on("message", (m) => port1.postMessage({ t: "ok", id: m.id, value: { json: "1" } }));
-  const started = performance.now();
-  worker.postMessage({ port: port2, n }, [port2]);
-  await new Promise((resolve) => worker.once("message", resolve));
-  const us = ((performance.now() - started) / n) * 1000;
-  port1.close();
-  await worker.terminate();
-  return us;
+const ok = (r) => {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r;
+};
+
+/** Trivial runs per second with `inFlight` runs kept in flight. */
+async function throughput(sandbox, inFlight, total) {
+  let started = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, async () => {
+    while (started++ < total) ok(await sandbox.run({ source: "return 1 + 1" }));
+  }));
+  return total / ((performance.now() - t0) / 1000);
+}
+
+/** Per-call µs of sequential awaited host calls: a run making 201 calls minus one making 1, interleaved in rounds. */
+async function hostCallUs(sandbox, rounds) {
+  const hostFunctions = { h: { noop: (i) => i } };
+  const timed = async (n) => {
+    const t = performance.now();
+    ok(await sandbox.run({ source: `for (let i = 0; i < ${n}; i++) await h.noop(i); return 1`, hostFunctions }));
+    return performance.now() - t;
+  };
+  for (let i = 0; i < 3; i++) await timed(201);
+  const perCall = [];
+  for (let i = 0; i < rounds; i++) {
+    const one = await timed(1);
+    perCall.push(((await timed(201)) - one) / 200 * 1000);
+  }
+  return perCall;
+}
+
+/** A run making 1,000 host calls, plain and traced behind a synchronous allow-all policy, interleaved. */
+async function tracedPolicy(sandbox, rounds) {
+  const base = { source: "let s = 0; for (let i = 0; i < 1000; i++) s += await h.inc(i); return s", hostFunctions: { h: { inc: (i) => i + 1 } } };
+  const plain = [];
+  const both = [];
+  for (let round = 0; round < rounds + 1; round++) {
+    let t = performance.now();
+    ok(await sandbox.run(base));
+    if (round > 0) plain.push(performance.now() - t);
+    t = performance.now();
+    ok(await sandbox.run({ ...base, onEvent: () => {}, policy: () => ({ allow: true }) }));
+    if (round > 0) both.push(performance.now() - t);
+  }
+  return { plain: median(plain), both: median(both) };
+}
+
+/** Rows of 10 fields returned from a host function into the guest and returned out of the run. */
+async function rowGrowth(sandbox, sizes) {
+  const limits = { cpuMs: 60_000, wallMs: 120_000, memoryBytes: 1024 * 1024 * 1024, resultBytes: 64 * 1024 * 1024, hostDataBytes: 64 * 1024 * 1024 };
+  const out = {};
+  for (const n of sizes) {
+    const rows = rowsOf(n);
+    const times = await sample(async () => {
+      const r = ok(await sandbox.run({ source: "const rows = await data.rows(); return rows", hostFunctions: { data: { rows: () => rows } }, limits }));
+      if (r.value.length !== n) throw new Error("rows lost");
+    }, n >= 100_000 ? 1 : n >= 10_000 ? 3 : 5, n >= 100_000 ? 0 : 1);
+    out[n] = percentile(times, 0.5);
+  }
+  return out;
 }
 
 export async function runtimeBench() {
@@ -83,47 +127,43 @@ export async function runtimeBench() {
     return percentile(await sample(() => runSandboxed(async ({ evalCode }) => evalCode("export default 1 + 1")), 100, 10), 0.5);
   };
   const peerNg = await peerRun(ngVariant);
-  const peerQuickjs = await peerRun(quickjsVariant);
 
-  const workers = availableParallelism();
+  const workers = Math.min(2, availableParallelism());
   const sandbox = createSandbox({ maxWorkers: workers });
-  const trivial = await sample(async () => {
-    const r = await sandbox.run({ source: "return 1 + 1" });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }, 2000, 200);
-  const concurrency = workers * 4;
-  const total = 4000;
-  let started = 0;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (started++ < total) await sandbox.run({ source: "return 1 + 1" });
-  }));
-  const perSecond = total / ((performance.now() - t0) / 1000);
-
+  const trivial = await sample(async () => ok(await sandbox.run({ source: "return 1 + 1" })), 2000, 200);
+  const perSecond8 = await throughput(sandbox, 8, 4000);
+  const perSecond32 = await throughput(sandbox, 32, 4000);
   const rowsRun = await sample(async () => {
-    const r = await sandbox.run({ source: "const rows = await data.rows(); return rows", hostFunctions: { data: { rows: () => ROWS } } });
-    if (!r.ok || r.value.length !== 5000) throw new Error("rows run failed");
+    const r = ok(await sandbox.run({ source: "const rows = await data.rows(); return rows", hostFunctions: { data: { rows: () => ROWS } } }));
+    if (r.value.length !== 5000) throw new Error("rows run failed");
   }, 20, 3);
-  const nativeRows = await sample(() => structuredClone(ROWS), 20, 3);
-
-  const roundTrip = await sample(async () => {
-    const r = await sandbox.run({ source: "for (let i = 0; i < 200; i++) await h.noop(i); return 1", hostFunctions: { h: { noop: (i) => i } }, limits: { hostCalls: 1000 } });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }, 30, 3);
-  const portUs = (await messagePortRoundTripUs() + await messagePortRoundTripUs()) / 2;
-  const trivialP50 = percentile(trivial, 0.5);
-  const roundTripUs = ((percentile(roundTrip, 0.5) - trivialP50) / 200) * 1000;
+  const portBefore = await portPingPongUs();
+  const atomicsBefore = await atomicsPingPongUs();
+  const perCall = await hostCallUs(sandbox, 15);
+  const portUs = (portBefore + await portPingPongUs()) / 2;
+  const atomicsUs = (atomicsBefore + await atomicsPingPongUs()) / 2;
+  const policy = await tracedPolicy(sandbox, 8);
+  const growth = await rowGrowth(sandbox, [1_000, 10_000, 100_000]);
   await sandbox.close();
 
+  const p50 = percentile(trivial, 0.5);
+  const p95 = percentile(trivial, 0.95);
+  const callP50 = median(perCall);
   table([
-    ["measure", "capsule", "baseline", "ratio", "target"],
-    ["trivial run p50 (warm pool, sequential)", ms(trivialP50), `raw fresh ctx ${ms(quickjs.fresh)}`, ratio(trivialP50, quickjs.fresh), "<= 1 ms"],
-    ["trivial run p95", ms(percentile(trivial, 0.95)), `raw fresh ctx p95 ${ms(quickjs.freshP95)}`, ratio(percentile(trivial, 0.95), quickjs.freshP95), ""],
-    ["trivial run vs @sebastianwessel/quickjs runSandboxed (its default, quickjs-ng)", ms(trivialP50), ms(peerNg), `${(peerNg / trivialP50).toFixed(1)}x faster`, ">= 10x faster"],
-    ["trivial run vs @sebastianwessel/quickjs runSandboxed (on quickjs)", ms(trivialP50), ms(peerQuickjs), `${(peerQuickjs / trivialP50).toFixed(1)}x faster`, ""],
-    [`trivial runs per second (${workers} workers, ${concurrency} in flight)`, perSecond.toFixed(0), "", "", ">= 1,500/s"],
-    ["5,000x10 rows into the guest and back out (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw in+out ${ms(quickjs.inOut)}; native structuredClone ${ms(percentile(nativeRows, 0.5))}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 80 ms"],
-    ["host-function round trip (async, per call)", `${roundTripUs.toFixed(1)} us`, `raw sync call ${quickjs.syncCallUs.toFixed(1)} us`, ratio(roundTripUs, quickjs.syncCallUs), ""],
-    ["host-function round trip vs native Node MessagePort ping-pong", `${roundTripUs.toFixed(1)} us`, `${portUs.toFixed(1)} us`, ratio(roundTripUs, portUs), ""],
+    ["issue 18 row", "capsule", "baseline (same run)", "ratio", "target"],
+    ["host-function round trip, async, per call (p50 of 15 rounds)", `${callP50.toFixed(1)} us`, `minimal MessagePort ping-pong ${portUs.toFixed(1)} us`, ratio(callP50, portUs), "<= 1.5x; p50 <= 50 us"],
+    ["  the same against a bare Atomics.wait/waitAsync ping-pong", "", `${atomicsUs.toFixed(1)} us`, ratio(callP50, atomicsUs), ""],
+    ["  against a raw synchronous engine call", "", `${quickjs.syncCallUs.toFixed(1)} us`, ratio(callP50, quickjs.syncCallUs), ""],
+    ["5,000 x 10 rows into the guest and back (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw engine JSON in+out ${ms(quickjs.inOut)}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 1.15x"],
+    ["run with 1,000 host calls, traced + allow-all policy", ms(policy.both), `plain ${ms(policy.plain)}`, ratio(policy.both, policy.plain), "<= 1.1x"],
+    ["trivial run p95", ms(p95), `trivial p50 ${ms(p50)}`, ratio(p95, p50), "<= 1.5x p50"],
+    ["  against the raw engine's fresh-context p95", "", ms(quickjs.freshP95), ratio(p95, quickjs.freshP95), ""],
+    ["trivial run p50, warm pool", ms(p50), `raw fresh rt+ctx+eval ${ms(quickjs.fresh)}`, ratio(p50, quickjs.fresh), "<= 0.7x"],
+    [`trivial runs per second, ${workers} workers, 8 in flight`, perSecond8.toFixed(0), "", "", ">= 6,000"],
+    [`trivial runs per second, ${workers} workers, 32 in flight`, perSecond32.toFixed(0), "", "", ">= 6,000"],
+    ["10 fields x 1k rows from a host function and back", ms(growth[1000]), "", "", ""],
+    ["10 fields x 10k rows", ms(growth[10000]), "1k", ratio(growth[10000], growth[1000]), ""],
+    ["10 fields x 100k rows", ms(growth[100000]), "10k", ratio(growth[100000], growth[10000]), "<= 11x the 10k time"],
+    ["trivial run vs @sebastianwessel/quickjs runSandboxed (quickjs-ng)", ms(p50), ms(peerNg), `${(peerNg / p50).toFixed(1)}x faster`, ">= 10x faster"],
   ]);
 }
