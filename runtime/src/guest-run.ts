@@ -132,7 +132,9 @@ class GuestRun implements RunHooks {
       // Sampling walks the whole heap (~30-80 µs): only once the guest has run a while since the last sample, so a run
       // awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
       if (this.lastHeapSample === 0 || this.cpu.used() - this.lastHeapSample >= HEAP_TURN_SAMPLE_MS) this.sampleHeap();
-      if (this.pull) this.waitForReplies(this.pull);
+      // Blocking on the wake word only when no local call is pending: their answers settle on this thread's event
+      // loop (local-calls.ts), which a blocked thread never turns.
+      if (this.pull && !this.calls.local?.pending()) this.waitForReplies(this.pull);
       else await this.nextEvent();
       this.calls.deliver();
     }

@@ -45,6 +45,8 @@ export async function prepareLocalCalls(task: WorkerTask): Promise<void> {
 export interface LocalCalls {
   send(message: HostCallMessage): boolean;
   end(): void;
+  /** Calls made here whose answer has not been delivered yet (their answers settle on this thread's event loop). */
+  pending(): number;
   /** Calls made here, by what they named ("@capsule/checksum.crc32"), when there were any. */
   targets(): Record<string, number> | undefined;
 }
@@ -57,7 +59,9 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING);
   let open = true;
   let made: Record<string, number> | undefined;
+  let inFlight = 0;
   const answer = (reply: HostReplyMessage) => {
+    inFlight--;
     if (open) receive(reply);
   };
   return {
@@ -66,6 +70,7 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       // Named as host-calls.ts names module calls: the specifier without its "wasm:" prefix, then the export.
       const named = `${message.module.replace(/^wasm:/, "")}.${message.fn}`;
       (made ??= {})[named] = (made[named] ?? 0) + 1;
+      inFlight++;
       void make(run, message, task.limits.hostDataBytes).then(answer);
       return true;
     },
@@ -73,6 +78,7 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       open = false;
       run.end();
     },
+    pending: () => inFlight,
     targets: () => made,
   };
 }
