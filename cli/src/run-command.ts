@@ -5,6 +5,7 @@
 // With --mcp <name>=<command…>, stdio MCP servers are started for the run, their tools offered as @mcp/<name> (side
 // effects denied unless --grant), and closed after it.
 // With --redis, the run is sent to `capsule worker` processes (remote-run.ts) and nothing is compiled here.
+// Run limits come from the limit flags (limit-flags.ts: --cpu, --timeout, --memory, …, one per runtime limit row).
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { appendFileSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers
 import type { LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 import { forStream, shown, shownMessage } from "./terminal-text.js";
+import { limitsFromFlags } from "./limit-flags.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -24,7 +26,6 @@ interface RunOptions extends LocationOptions {
   value?: boolean;
   seed?: number;
   now?: string;
-  timeout?: number;
   /** Specifiers the program may import; absent means every admitted module. */
   allow?: string[];
   /** Write the run's events to this file as JSON Lines. */
@@ -139,7 +140,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     now: options.now,
     ...(options.inputs !== undefined ? { inputs } : {}),
     ...(options.import ? { imports } : {}),
-    limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
+    limits: limitsFromFlags(options),
     ...(options.allow ? { allow: options.allow } : {}),
     ...(journalSink ? { journal: journalSink } : {}),
   };
