@@ -89,10 +89,10 @@ withLimitFlags(withRoots(
 withLimitFlags(withRoots(
   program
     .command("replay")
-    .description("re-run a journaled run offline and say whether it ends the same, or where it diverges")
+    .description("re-run a journaled run offline and say whether it ends the same, or where it diverges; a journal does not record the run's limits, so give the limit flags it ran with")
     .argument("<journal>", "a journal written by capsule run --journal")
     .option("--json", "print { matches, expected, replayed } as JSON"),
-), "the replay's (a journal does not record the run's limits: give those it ran with)").action(async (file: string, options) => {
+), "the replay's").action(async (file: string, options) => {
   process.exitCode = await replayCommand(file, options);
 });
 
@@ -204,7 +204,7 @@ withLimitFlags(withRoots(
     .option("--grant <tool>", "a side-effecting tool programs may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect)
     .option("--ceiling <limit=value>", "the most execute_code may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
     .option("--workers <n>", "sandbox worker threads, all kept warm (default: one per core)", integer("--workers")),
-), "execute_code's default (within --ceiling)").action(async (options) => {
+), "execute_code's default (at most its ceiling)").action(async (options) => {
   process.exitCode = await mcpCommand(options);
 });
 
