@@ -33,6 +33,18 @@ export const CLI_CODES = {
     meaning: "the home's lock was taken over while this command ran (its holder looked dead), so it stopped before switching anything",
     hint: "run the command again; nothing was switched",
   },
+  "packs-root-missing": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root does not exist or cannot be read, so no pack is read from it (a warning: the command goes on)",
+    hint: "check the path; --packs takes the folder that holds your pack folders (a node_modules, or a folder of packs)",
+  },
+  "packs-root-empty": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root holds no pack: no child folder (or @scope/child) has a package.json with a `capsule` field (a warning)",
+    hint: "point --packs at the folder that holds your pack folders; `capsule pack new <dir>` scaffolds a pack",
+  },
+  "packs-root-is-a-pack": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root is itself a pack folder; a root is read for the packs it holds, so this pack is not read (a warning)",
+    hint: "pass the pack's parent folder: --packs <the folder that holds it>",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 export type CliCode = keyof typeof CLI_CODES;

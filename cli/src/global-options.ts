@@ -2,10 +2,13 @@
 // --home and --packs on the program itself, merged into the subcommand's own before its action runs — the
 // subcommand's --home wins (it comes later on the line), and global --packs roots come before its own.
 // Options are positional: a program option after the subcommand is the subcommand's, so each command's help is whole.
+// Every command that reads the pack roots warns about a --packs root that is missing, empty or a pack folder
+// (packs-root-warnings.ts).
 // Refuses nothing; a global --packs given to a command that reads no pack root is warned about, not silently dropped.
 
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { warnPackRoots } from "./packs-root-warnings.js";
 
 /** The CLI's version, from its own package.json (cli/dist/ → cli/package.json), so it cannot drift from the package. */
 function cliVersion(): string {
@@ -43,5 +46,7 @@ export function withGlobalOptions(program: Command): Command {
           process.stderr.write(`capsule: warning: --packs is not read by \`capsule ${commandPath(action)}\` (it reads no pack root); ignored\n`);
         }
       }
+      // Every command that reads the pack roots says first what is wrong with the ones the user named.
+      if (declares(action, "packs")) warnPackRoots(action.opts(), commandPath(action));
     });
 }
