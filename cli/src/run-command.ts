@@ -15,10 +15,11 @@ import type { Catalog } from "@capsule/compiler";
 import { defaultPolicy, formatObservation, run, type JournalRecord, type RunEvent, type RunResult } from "@capsule/runtime";
 import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp";
 import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
-import type { LocationOptions } from "./paths.js";
+import { resolveLocations, type LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 import { forStream, shown, shownMessage } from "./terminal-text.js";
 import { limitsFromFlags } from "./limit-flags.js";
+import { explainUnresolved, policyWorded } from "./unresolved-note.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -47,14 +48,6 @@ interface RunOptions extends LocationOptions {
 
 /** Longest observation printed without --json (the whole result is in --json). */
 const OBSERVATION_MAX_CHARS = 20_000;
-
-/** Literal specifiers of static imports and re-exports, for notes about refused or missing modules. */
-function importedSpecifiers(source: string): string[] {
-  const found = new Set<string>();
-  for (const m of source.matchAll(/\b(?:import|export)\s*(?:[^'"`;]*?\bfrom\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
-  for (const m of source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) found.add(m[1]!);
-  return [...found];
-}
 
 export async function runCommand(file: string, options: RunOptions): Promise<number> {
   let source: string;
@@ -144,12 +137,14 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     ...(options.allow ? { allow: options.allow } : {}),
     ...(journalSink ? { journal: journalSink } : {}),
   };
-  const result = options.redis
+  const ran = options.redis
     ? await (await import("./remote-run.js")).remoteRun(request, options.redis, options.queue, events)
     : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) }).finally(() =>
         Promise.all([dispatcher?.close(), servers.close()]),
       );
-  if ("exit" in result) return result.exit;
+  if ("exit" in ran) return ran.exit;
+  const home = resolveLocations(options).home;
+  const result = catalog ? policyWorded(ran, catalog, home) : ran;
   if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {
@@ -159,7 +154,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       return 2;
     }
   }
-  if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
+  if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog, home);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
     process.stderr.write(`capsule run: ${shownMessage(result.error.message)}\n`);
     return 2;
@@ -171,16 +166,6 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   if (options.value) printValue(result);
   else process.stdout.write(`${forStream(formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS }), process.stdout)}\n`);
   return result.ok ? 0 : 1;
-}
-
-/** Says why an import is not in the catalog when the compiler knows: refused (with its code) or not yet admitted. */
-function explainUnresolved(source: string, catalog: Catalog): void {
-  for (const specifier of importedSpecifiers(source)) {
-    const refused = catalog.refused.find((m) => m.specifier === specifier);
-    const pending = catalog.pending.find((m) => m.specifier === specifier);
-    if (refused) process.stderr.write(`note: ${shown(specifier)} was refused by the compiler (${shown(refused.code)}): ${shownMessage(refused.message)}; run \`capsule pack check\` on its folder for how to fix it\n`);
-    else if (pending) process.stderr.write(`note: ${shown(specifier)} is a ${pending.kind} module awaiting admission; it cannot be imported yet\n`);
-  }
 }
 
 function printValue(result: RunResult): void {
