@@ -25,6 +25,10 @@ export const CLI_CODES = {
     meaning: "`packs install` refused the pack as a whole (npm failed, a module was refused, the caps were passed): nothing changed",
     hint: "read the reason printed with it; `capsule pack check <folder>` shows every problem of a pack and how to fix it",
   },
+  "pack-install-drift": {
+    meaning: "`packs install --frozen` would change what the home's lockfile pins (a locked package resolved to another version, tarball or integrity): nothing changed",
+    hint: "install the locked version (name@<version> from `capsule packs list`), or run without --frozen to accept the new resolution",
+  },
   "home-locked": {
     meaning: "another capsule command (install, uninstall, audit) holds the home's lock and did not finish within the wait",
     hint: "wait for the other command to finish, or pass a longer --wait; a lock left by a killed command is taken over automatically",

@@ -163,6 +163,7 @@ withWait(
     .argument("<spec>", "an npm spec, a .tgz file or a folder")
     .option("--json", "print the ledger entry as JSON")
     .option("--allow-shadow-shipped", "let the pack replace the shipped pack of the same name (recorded in the ledger)")
+    .option("--frozen", "refuse (pack-install-drift) if the install would change any version the home's lockfile pins")
     .option("--max-files <n>", "most files the install may add (PACK_INSTALL_MAX_FILES, within its ceiling)", integer("--max-files"))
     .option("--max-bytes <n>", "most unpacked bytes the install may add (PACK_INSTALL_MAX_BYTES, within its ceiling)", integer("--max-bytes")),
 ).action(async (spec: string, options) => {
