@@ -80,9 +80,9 @@ describe("run-limit flags", () => {
 
   it("are execute_code's defaults on capsule mcp", async () => {
     const client = await capsuleMcpClient(["--home", compiledHome(), "--result", "100"]);
-    const result = (await client.callTool({ name: "execute_code", arguments: { code: BIG_STRING } })) as { structuredContent: { error: { code: string } } };
+    const result = (await client.callTool({ name: "execute_code", arguments: { code: BIG_STRING } })) as unknown as { structuredContent: { error: { code: string } } };
     expect(result.structuredContent.error.code).toBe("E_RESULT_TOO_LARGE");
-    const raised = (await client.callTool({ name: "execute_code", arguments: { code: BIG_STRING, limits: { resultBytes: 5000 } } })) as { structuredContent: { ok: boolean } };
+    const raised = (await client.callTool({ name: "execute_code", arguments: { code: BIG_STRING, limits: { resultBytes: 5000 } } })) as unknown as { structuredContent: { ok: boolean } };
     expect(raised.structuredContent.ok).toBe(true);
   }, 120_000);
 });
