@@ -21,8 +21,13 @@ export function lockDrift(before: LockPackages, after: LockPackages): string[] {
     });
 }
 
-/** Whether the staged copy of an installed pack is what its ledger entry records, with nothing else in the lockfile new or changed. */
-export async function unchangedReinstall(entry: LedgerEntry, stagedDir: string, changedLockKeys: readonly string[]): Promise<boolean> {
+/**
+ * Whether a reinstall would change nothing: the staged copy of an installed pack is what its ledger entry records, the
+ * live copy is too (a reinstall is how a drifted copy is restored, so that one is never a no-op), and nothing else in
+ * the lockfile is new or changed.
+ */
+export async function unchangedReinstall(entry: LedgerEntry, stagedDir: string, liveDir: string, changedLockKeys: readonly string[]): Promise<boolean> {
   if (changedLockKeys.length) return false;
-  return (await digestFiles(stagedDir)) === entry.filesDigest;
+  if ((await digestFiles(stagedDir)) !== entry.filesDigest) return false;
+  return digestFiles(liveDir).then((live) => live === entry.filesDigest, () => false);
 }
