@@ -3,7 +3,7 @@
 // the ledger records the operator's --allow-shadow-shipped) and the install root checked against the ledger
 // (installed-check.ts: drifted or unrecorded packs are refused, never recompiled), then the operator's policy; the
 // atomic write of <home>/catalog.json, and reading it back. A catalog file that does not parse or has the wrong
-// shape is treated as absent, never trusted.
+// shape is treated as absent, never trusted. The first compile of a home announces itself (compile-notice.ts).
 
 import { randomBytes } from "node:crypto";
 import { promises as fsp } from "node:fs";
@@ -14,6 +14,7 @@ import { refuseDriftedModules, refuseUninstalled, type InstalledView } from "./i
 import { readLedger } from "./ledger.js";
 import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
 import { writeFreshRecord } from "./catalog-fresh.js";
+import { firstCompileNotice } from "./compile-notice.js";
 
 interface CompileRootsOptions {
   force?: boolean;
@@ -36,15 +37,17 @@ export async function compileRoots(locations: Locations, options: CompileRootsOp
   ensureInstallRoot(locations);
   const view = options.installed === false ? undefined : options.installed ?? { installRoot: locations.installRoot, ledger: await readLedger(locations.home) };
   const ledger = view?.ledger ?? (await readLedger(locations.home));
+  // A caller drawing its own progress (packs compile) says its own; otherwise the first compile of a home says so.
+  const notice = options.onProgress || options.save === false || options.installed === false ? undefined : firstCompileNotice(locations);
   const compiled = await compileWithSandbox({
     roots: options.roots ?? locations.roots,
     cacheDir: locations.cacheDir,
     force: options.force,
-    onProgress: options.onProgress,
+    onProgress: options.onProgress ?? notice?.onProgress,
     protectedRoots: locations.shippedRoot ? [locations.shippedRoot] : [],
     allowShadow: [...Object.values(ledger.packs).filter((e) => e.shadowsShipped).map((e) => e.name), ...(options.allowShadow ?? [])],
     ...(view ? { refusePack: refuseUninstalled(view) } : {}),
-  });
+  }).finally(() => notice?.stop());
   const result = applyOperatorPolicy(view ? refuseDriftedModules(compiled, view) : compiled, readOperatorPolicy(locations.home));
   if (options.save !== false && options.installed !== false) {
     const text = await writeCatalog(locations.catalogFile, result.catalog);

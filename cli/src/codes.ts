@@ -47,6 +47,10 @@ export const CLI_CODES = {
       return `rewrite the example to import what the module exports${exports ? ` (${exports})` : ""}; examples are what guest authors copy`;
     },
   },
+  "pack-install-drift": {
+    meaning: "`packs install --frozen` would change what the home's lockfile pins (a locked package resolved to another version, tarball or integrity): nothing changed",
+    hint: "install the locked version (name@<version> from `capsule packs list`), or run without --frozen to accept the new resolution",
+  },
   "home-locked": {
     meaning: "another capsule command (install, uninstall, audit) holds the home's lock and did not finish within the wait",
     hint: "wait for the other command to finish, or pass a longer --wait; a lock left by a killed command is taken over automatically",
@@ -54,6 +58,18 @@ export const CLI_CODES = {
   "home-lock-lost": {
     meaning: "the home's lock was taken over while this command ran (its holder looked dead), so it stopped before switching anything",
     hint: "run the command again; nothing was switched",
+  },
+  "packs-root-missing": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root does not exist or cannot be read, so no pack is read from it (a warning: the command goes on)",
+    hint: "check the path; --packs takes the folder that holds your pack folders (a node_modules, or a folder of packs)",
+  },
+  "packs-root-empty": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root holds no pack: no child folder (or @scope/child) has a package.json with a `capsule` field (a warning)",
+    hint: "point --packs at the folder that holds your pack folders; `capsule pack new <dir>` scaffolds a pack",
+  },
+  "packs-root-is-a-pack": {
+    meaning: "a --packs (or $CAPSULE_PACK_PATH) root is itself a pack folder; a root is read for the packs it holds, so this pack is not read (a warning)",
+    hint: "pass the pack's parent folder: --packs <the folder that holds it>",
   },
 } as const satisfies Record<string, CodeRow>;
 

@@ -5,12 +5,16 @@
 // the compiler, esbuild…).
 
 import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { withLimitFlags } from "./limit-flags.js";
+import { withGlobalOptions } from "./global-options.js";
 
-const program = new Command()
-  .name("capsule")
-  .description("Run untrusted JavaScript or TypeScript in a QuickJS sandbox, with vetted library packs")
-  .exitOverride()
-  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+const program = withGlobalOptions(
+  new Command()
+    .name("capsule")
+    .description("Run untrusted JavaScript or TypeScript in a QuickJS sandbox, with vetted library packs")
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) }),
+);
 
 const integer = (name: string) => (value: string) => {
   const n = Number(value);
@@ -34,7 +38,7 @@ function withRoots(command: Command): Command {
   return withHome(command).option("--packs <dir>", "an extra pack root, searched after the others (repeatable)", collect);
 }
 
-withRoots(
+withLimitFlags(withRoots(
   program
     .command("run")
     .description("run a guest program and print its result")
@@ -45,7 +49,6 @@ withRoots(
     .option("--import <name=specifier>", "map a name the program imports to an admitted module (repeatable), e.g. js-yaml=@capsule/yaml", collect)
     .option("--seed <n>", "seed for Math.random", integer("--seed"))
     .option("--now <iso>", "the guest clock's start, as an ISO 8601 date")
-    .option("--timeout <ms>", "wall-clock limit in ms", integer("--timeout"))
     .option("--allow <specifier>", "a module the program may import (repeatable; default: every admitted module)", collect)
     .option("--trace <file>", "write the run's events (calls, console lines, limits) to <file> as JSON Lines")
     .option("--journal <file>", "write the run's journal (every call and what the host answered) to <file> as JSON Lines, each call as it completes")
@@ -53,11 +56,11 @@ withRoots(
     .option("--grant <tool>", "a side-effecting tool the run may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect)
     .option("--redis <url>", "run it on a fleet: submit to `capsule worker` processes through this Redis (BullMQ) and print the result as a local run would")
     .option("--queue <name>", "with --redis: the queue (default capsule-runs)"),
-).action(async (file: string, options) => {
+), "the run's").action(async (file: string, options) => {
   process.exitCode = await (await import("./run-command.js")).runCommand(file, options);
 });
 
-withRoots(
+withLimitFlags(withRoots(
   program
     .command("worker")
     .description("serve runs queued in Redis (capsule run --redis, @capsule/queue) with the home's catalog and the shipped host modules, until SIGINT/SIGTERM")
@@ -66,17 +69,17 @@ withRoots(
     .option("--queue <name>", "the queue (default capsule-runs)")
     .option("--lock-duration <ms>", "how long a dead worker's run stays locked before another takes it over (default 30000)", positive("--lock-duration"))
     .option("--stalled-interval <ms>", "how often this worker looks for runs whose worker died (default 15000)", positive("--stalled-interval")),
-).action(async (options) => {
+), "each queued run's default").action(async (options) => {
   process.exitCode = await (await import("./worker-command.js")).workerCommand(options);
 });
 
-withRoots(
+withLimitFlags(withRoots(
   program
     .command("replay")
-    .description("re-run a journaled run offline and say whether it ends the same, or where it diverges")
+    .description("re-run a journaled run offline and say whether it ends the same, or where it diverges; a journal does not record the run's limits, so give the limit flags it ran with")
     .argument("<journal>", "a journal written by capsule run --journal")
     .option("--json", "print { matches, expected, replayed } as JSON"),
-).action(async (file: string, options) => {
+), "the replay's").action(async (file: string, options) => {
   process.exitCode = await (await import("./replay-command.js")).replayCommand(file, options);
 });
 
@@ -147,6 +150,7 @@ withWait(
     .argument("<spec>", "an npm spec, a .tgz file or a folder")
     .option("--json", "print the ledger entry as JSON")
     .option("--allow-shadow-shipped", "let the pack replace the shipped pack of the same name (recorded in the ledger)")
+    .option("--frozen", "refuse (pack-install-drift) if the install would change any version the home's lockfile pins")
     .option("--max-files <n>", "most files the install may add (PACK_INSTALL_MAX_FILES, within its ceiling)", integer("--max-files"))
     .option("--max-bytes <n>", "most unpacked bytes the install may add (PACK_INSTALL_MAX_BYTES, within its ceiling)", integer("--max-bytes")),
 ).action(async (spec: string, options) => {
@@ -182,7 +186,7 @@ withRoots(
   process.exitCode = await (await import("./serve.js")).serveCommand(options);
 });
 
-withRoots(
+withLimitFlags(withRoots(
   program
     .command("mcp")
     .description("serve Capsule as an MCP server (stdio, or Streamable HTTP on loopback): execute_code, list_modules, the reference as resources")
@@ -191,7 +195,7 @@ withRoots(
     .option("--grant <tool>", "a side-effecting tool programs may call, e.g. @mcp/files.write or all of @mcp/files (repeatable)", collect)
     .option("--ceiling <limit=value>", "the most execute_code may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
     .option("--workers <n>", "sandbox worker threads, all kept warm (default: one per core)", integer("--workers")),
-).action(async (options) => {
+), "execute_code's default (at most its ceiling)").action(async (options) => {
   process.exitCode = await (await import("./mcp-command.js")).mcpCommand(options);
 });
 

@@ -14,6 +14,7 @@ import { createSandbox, defaultPolicy, type Limits } from "@capsule/runtime";
 import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
 import type { LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, type RunCatalog } from "./run-catalog.js";
+import { defaultsOverCeilings, limitsFromFlags } from "./limit-flags.js";
 
 interface McpCommandOptions extends LocationOptions {
   /** Other MCP servers as <name>=<command…>, importable as @mcp/<name>. */
@@ -48,6 +49,10 @@ function parseCeilings(entries: readonly string[] = []): Readonly<Limits> | stri
 export async function mcpCommand(options: McpCommandOptions): Promise<number> {
   const ceilings = parseCeilings(options.ceiling);
   if (typeof ceilings === "string") return say(ceilings), 2;
+  // The limit flags are execute_code's defaults: each must fit the server's ceiling, or a call asking nothing would get more than one may ask for.
+  const limits = limitsFromFlags(options);
+  const over = defaultsOverCeilings(limits, ceilings);
+  if (over) return say(over), 2;
   const specs = parseMcpSpecs(options.connect, "mcp", "--connect");
   if (typeof specs === "number") return specs;
   let compiled: RunCatalog;
@@ -67,6 +72,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<number> {
     hostModules: dispatcher,
     tools: servers.belt,
     policy: defaultPolicy({ grant: options.grant }),
+    ...(limits ? { limits } : {}),
     ...(workers ? { maxWorkers: workers, minWorkers: workers } : {}),
   });
   const mcpNames = Object.fromEntries(servers.servers.map((s) => [s.specifier, Object.fromEntries(s.tools.map((t) => [t.identifier, t.mcpName]))]));

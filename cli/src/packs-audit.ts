@@ -1,5 +1,5 @@
 // `capsule packs audit`: under the home's lock, checks what is on disk against the ledger — each installed pack's
-// files re-hashed against its filesDigest, the catalog's digests (compiled without the drift refusal, never saved)
+// files re-hashed against its filesDigest (naming each file changed, added or removed, from the ledger's per-file digests), the catalog's digests (compiled without the drift refusal, never saved)
 // against the ledger's — and reports what a killed or hand-made change left: packs in the install root without a
 // ledger entry (orphans) and staging leftovers (generations that are not current). Exits 1 when anything is found.
 
@@ -9,10 +9,22 @@ import { compileRoots } from "./catalog-file.js";
 import { HomeLockedError, type HomeLock } from "./home-lock.js";
 import { leftovers, migrate } from "./install-root.js";
 import { packFolders } from "./installed-check.js";
-import { digestFiles, readLedger } from "./ledger.js";
+import { changedFiles, digestFiles, fileDigests, readLedger } from "./ledger.js";
 import { lockHome, printRefusal, Refusal } from "./packs-install.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { shown } from "./terminal-text.js";
+
+/** Most file names one finding lists; the rest are counted. */
+const FILES_SHOWN = 20;
+
+/** "installed files changed since install: src/index.js changed, extra.js added", from the ledger's per-file digests. */
+async function whatChanged(dir: string, recorded: Readonly<Record<string, string>> | undefined): Promise<string> {
+  if (!recorded) return "installed files changed since install (this ledger entry predates per-file digests: reinstall the pack to record them)";
+  const { changed, added, removed } = changedFiles(recorded, await fileDigests(dir));
+  const named = [...changed.map((f) => `${f} changed`), ...added.map((f) => `${f} added`), ...removed.map((f) => `${f} removed`)];
+  const more = named.length > FILES_SHOWN ? `, and ${named.length - FILES_SHOWN} more` : "";
+  return `installed files changed since install: ${named.slice(0, FILES_SHOWN).join(", ")}${more}`;
+}
 
 export async function packsAuditCommand(options: LocationOptions & { json?: boolean; wait?: number }): Promise<number> {
   const locations = resolveLocations(options);
@@ -29,7 +41,7 @@ export async function packsAuditCommand(options: LocationOptions & { json?: bool
         findings.push({ pack: entry.name, problem: "missing from the install root" });
         continue;
       }
-      if ((await digestFiles(dir)) !== entry.filesDigest) findings.push({ pack: entry.name, problem: "installed files changed since install" });
+      if ((await digestFiles(dir)) !== entry.filesDigest) findings.push({ pack: entry.name, problem: await whatChanged(dir, entry.files) });
       for (const [specifier, sha256] of Object.entries(entry.modules)) {
         const now = catalog.modules.find((m) => m.specifier === specifier);
         if (!now) findings.push({ pack: entry.name, problem: `${specifier} is no longer admitted` });

@@ -3,12 +3,15 @@
 // install caps (install-caps.ts), compiled there — the pack, and any pack that came with it, must be admitted whole —
 // recorded in that generation's ledger, then made current by one rename. Refuses (leaving the install root and the
 // ledger exactly as they were) a pack named like a shipped pack without --allow-shadow-shipped (pack-shadows-shipped),
-// an npm failure, a pack over the caps, and any refused module (pack-install-refused); a second install waits for the
-// lock (home-locked after --wait).
+// an npm failure, a pack over the caps, and any refused module (pack-install-refused, with each cause's own code and
+// hint, as `pack check` prints them); with --frozen, any change to what the home's lockfile pins (pack-install-drift);
+// a second install waits for the lock (home-locked after --wait).
+// The home's lockfile (the generation's package-lock.json, copied into staging) is honoured: npm keeps every other pack
+// at its locked version. Reinstalling the version already installed, with the same files, is a no-op (exit 0).
 
 import { existsSync, promises as fsp, readFileSync } from "node:fs";
 import path from "node:path";
-import { discoverPacks, resolveInstallLimits, type InstallLimits } from "@capsule/compiler";
+import { discoverPacks, resolveInstallLimits, type HintSource, type InstallLimits } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
 import type { CliCode } from "./codes.js";
 import { hintFor } from "./hints.js";
@@ -16,7 +19,8 @@ import { acquireHomeLock, HomeLockedError, type HomeLock } from "./home-lock.js"
 import { changedPackages, checkInstallCaps, lockPackages } from "./install-caps.js";
 import { currentGeneration, migrate, removeLeftovers, stageGeneration, switchTo } from "./install-root.js";
 import { packFolders } from "./installed-check.js";
-import { digestFiles, readLedgerAt, writeLedgerAt, type Ledger, type LedgerEntry } from "./ledger.js";
+import { digestFiles, fileDigests, readLedgerAt, writeLedgerAt, type Ledger, type LedgerEntry } from "./ledger.js";
+import { lockDrift, unchangedReinstall } from "./install-drift.js";
 import { npm } from "./npm-client.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
 import { isLocalSpec, specName } from "./spec-name.js";
@@ -29,12 +33,17 @@ export interface InstallOptions extends LocationOptions {
   maxFiles?: number;
   maxBytes?: number;
   wait?: number;
+  /** Refuse any change to what the home's lockfile pins (pack-install-drift). */
+  frozen?: boolean;
 }
 
 /** Refusal of a whole command, with its code: printed with the code's hint, exit 1. */
 export class Refusal extends Error {
-  constructor(readonly code: string, message: string) {
+  /** What caused it, each with its own code (a compiler's, the registry's): printed with that code's hint. */
+  readonly causes: readonly HintSource[];
+  constructor(readonly code: string, message: string, causes: readonly HintSource[] = []) {
     super(message);
+    this.causes = causes;
   }
 }
 
@@ -64,7 +73,12 @@ function shadowRefusal(name: string, what: string, shipped: { location: string; 
 }
 
 export function printRefusal(command: string, error: Refusal | HomeLockedError): void {
-  process.stderr.write(`capsule ${command}: ${error.code}: ${shownMessage(error.message)}\n  hint: ${hintFor({ code: error.code })}\n`);
+  const causes = error instanceof Refusal ? error.causes : [];
+  // A refusal with causes is explained by theirs: each code's own hint, specialised with its details, as pack check does.
+  const hints = causes.length
+    ? [...new Set(causes.map((c) => `  hint (${shown(c.code)}): ${shownMessage(hintFor(c))}`))]
+    : [`  hint: ${hintFor({ code: error.code })}`];
+  process.stderr.write(`capsule ${command}: ${error.code}: ${shownMessage(error.message)}\n${hints.join("\n")}\n`);
 }
 
 /** Takes the home's lock for `command`, saying so when it has to wait. */
@@ -78,7 +92,7 @@ export function lockHome(locations: Locations, command: string, wait: number | u
 
 const say = (line: string) => process.stderr.write(`capsule packs install: ${line}\n`);
 
-async function install(locations: Locations, spec: string, options: InstallOptions, caps: InstallLimits, lock: HomeLock): Promise<LedgerEntry> {
+async function install(locations: Locations, spec: string, options: InstallOptions, caps: InstallLimits, lock: HomeLock): Promise<{ entry: LedgerEntry; unchanged: boolean }> {
   const shipped = await shippedPacks(locations);
   const known = await specName(spec);
   if (known && shipped.has(known) && !options.allowShadowShipped) throw shadowRefusal(known, shown(spec), shipped.get(known)!);
@@ -89,9 +103,9 @@ async function install(locations: Locations, spec: string, options: InstallOptio
   const ledgerBefore = await readLedgerAt(current);
   const staging = await stageGeneration(locations.home);
   const stagingRoot = path.join(staging, "node_modules");
-  const refuse = async (code: string, why: string): Promise<never> => {
+  const refuse = async (code: string, why: string, causes: readonly HintSource[] = []): Promise<never> => {
     await fsp.rm(staging, { recursive: true, force: true });
-    throw new Refusal(code, `${shown(spec)} was refused and nothing was installed: ${why}`);
+    throw new Refusal(code, `${shown(spec)} was refused and nothing was installed: ${why}`, causes);
   };
 
   // A reinstall gets a fresh copy: npm would keep a folder it thinks is up to date (even one whose files drifted).
@@ -103,13 +117,21 @@ async function install(locations: Locations, spec: string, options: InstallOptio
   const installed = await npm(["install", "--save", "--install-links", "--omit-lockfile-registry-resolved=false", normalizeSpec(spec)], staging);
   if (!installed.ok) return refuse("pack-install-refused", `npm could not install it:\n${installed.output}`);
   const after = dependencies(staging);
-  const name = known ?? Object.keys(after).find((n) => before[n] !== after[n]) ?? Object.keys(after).find((n) => !(n in before));
+  const lockAfter = lockPackages(staging);
+  if (options.frozen) {
+    const drift = lockDrift(lockBefore, lockAfter);
+    if (drift.length) return refuse("pack-install-drift", `--frozen, and it would change what the home's lockfile pins: ${drift.join("; ")}`);
+  }
+  // A spec npm names nothing new for (the same URL or tarball again) is the ledger entry that came from it.
+  const name =
+    known ?? Object.keys(after).find((n) => before[n] !== after[n]) ?? Object.keys(after).find((n) => !(n in before)) ??
+    Object.values(ledgerBefore.packs).find((e) => e.source === spec && !e.via)?.name;
   if (!name || !existsSync(path.join(stagingRoot, name, "package.json"))) return refuse("pack-install-refused", "npm did not add a package");
   if (shipped.has(name) && !options.allowShadowShipped) {
     await fsp.rm(staging, { recursive: true, force: true });
     throw shadowRefusal(name, `${shown(spec)} (${shown(name)})`, shipped.get(name)!);
   }
-  const changed = changedPackages(lockBefore, lockPackages(staging));
+  const changed = changedPackages(lockBefore, lockAfter);
   const capped = await checkInstallCaps(staging, changed, `node_modules/${name}`, caps);
   if (!capped.ok) return refuse(capped.code, capped.message);
 
@@ -117,23 +139,31 @@ async function install(locations: Locations, spec: string, options: InstallOptio
   const folders = await packFolders(stagingRoot);
   const newPacks = [...folders.keys()].filter((p) => p === name || changed.includes(`node_modules/${p}`));
   if (!newPacks.includes(name)) return refuse("pack-install-refused", "it declares no Capsule modules (no `capsule` field in its package.json)");
+  const previous = ledgerBefore.packs[name];
+  if (previous && (await unchangedReinstall(previous, folders.get(name)!, path.join(current, "node_modules", name), changed))) {
+    await fsp.rm(staging, { recursive: true, force: true });
+    return { entry: previous, unchanged: true };
+  }
   say(`checking ${shown(name)} (${capped.files} files, ${(capped.bytes / 1024).toFixed(0)} KiB)…`);
   const roots = locations.roots.map((r) => (r === locations.installRoot ? stagingRoot : r));
   const { catalog, diagnostics } = await compileRoots(locations, {
     roots,
     save: false,
-    installed: { installRoot: stagingRoot, ledger: ledgerBefore, expectNew: new Set(newPacks) },
+    // The packs this install brings are checked as new: a reinstall or an upgrade is not the old entry's drift.
+    installed: { installRoot: stagingRoot, ledger: { version: 1, packs: Object.fromEntries(Object.entries(ledgerBefore.packs).filter(([p]) => !newPacks.includes(p))) }, expectNew: new Set(newPacks) },
     allowShadow: options.allowShadowShipped ? newPacks : [],
   });
   const ledger: Ledger = { version: 1, packs: { ...ledgerBefore.packs } };
   const lock0 = lockPackages(staging);
   for (const pack of newPacks) {
     const refused = catalog.refused.filter((r) => r.pack === pack);
-    if (refused.length) return refuse("pack-install-refused", refused.map((r) => `${shown(r.specifier)}: ${r.code} (${r.message})`).join("; "));
+    const problems = diagnostics.filter((d) => d.pack === pack && d.severity === "error");
+    const causes: HintSource[] = problems.length ? problems : refused.map((r) => ({ code: r.code }));
+    if (refused.length) return refuse("pack-install-refused", refused.map((r) => `${shown(r.specifier)}: ${r.code} (${r.message})`).join("; "), causes);
     const admitted = [...catalog.modules.filter((m) => m.pack === pack)];
     if (!admitted.length) {
-      const problem = diagnostics.find((d) => d.pack === pack && d.severity === "error");
-      return refuse("pack-install-refused", problem ? `${problem.code}: ${problem.message}` : `${shown(pack)} has no admitted module`);
+      const problem = problems[0];
+      return refuse("pack-install-refused", problem ? `${problem.code}: ${problem.message}` : `${shown(pack)} has no admitted module`, causes);
     }
     const dir = folders.get(pack)!;
     const lockEntry = lock0[`node_modules/${pack}`] ?? {};
@@ -147,6 +177,7 @@ async function install(locations: Locations, spec: string, options: InstallOptio
       installedAt: new Date().toISOString(),
       ...(options.allowShadowShipped && shipped.has(pack) ? { shadowsShipped: true as const } : {}),
       filesDigest: await digestFiles(dir),
+      files: await fileDigests(dir),
       modules: Object.fromEntries(admitted.map((m) => [m.specifier, m.sha256])),
     };
   }
@@ -156,7 +187,7 @@ async function install(locations: Locations, spec: string, options: InstallOptio
   switchTo(locations.home, staging);
   await fsp.rm(current, { recursive: true, force: true });
   await compileRoots(locations); // warm: the staged compile left pointers at the packs' final real folders
-  return ledger.packs[name]!;
+  return { entry: ledger.packs[name]!, unchanged: false };
 }
 
 export async function packsInstallCommand(spec: string, options: InstallOptions): Promise<number> {
@@ -169,8 +200,9 @@ export async function packsInstallCommand(spec: string, options: InstallOptions)
   let lock: HomeLock | undefined;
   try {
     lock = await lockHome(locations, `packs install ${spec}`, options.wait);
-    const entry = await install(locations, spec, options, caps.limits, lock);
+    const { entry, unchanged } = await install(locations, spec, options, caps.limits, lock);
     if (options.json) process.stdout.write(`${JSON.stringify(entry, null, 2)}\n`);
+    else if (unchanged) process.stdout.write(`${shown(entry.name)}@${shown(entry.version)} is already installed (the same version and files): nothing changed\n`);
     else process.stdout.write(`installed ${shown(entry.name)}@${shown(entry.version)}: ${Object.keys(entry.modules).map((s) => shown(s)).join(", ")}\n`);
     return 0;
   } catch (error) {

@@ -36,7 +36,8 @@ export async function packsListCommand(options: PacksListOptions): Promise<numbe
   const locations = resolveLocations(options);
   let saved = options.refresh ? undefined : await readCatalog(locations.catalogFile);
   if (!saved) {
-    if (!options.json) process.stderr.write(options.refresh ? "compiling packs…\n" : "no catalog yet; compiling packs…\n");
+    // Without a catalog, compileRoots says it is compiling (the first compile of the home).
+    if (!options.json && options.refresh) process.stderr.write("compiling packs…\n");
     try {
       const result = await compileRoots(locations);
       saved = { catalog: result.catalog, mtime: new Date() };

@@ -9,6 +9,7 @@ import { journalFromLines, run, type HostFunctions, type Journal, type ToolBelt 
 import { catalogDispatcher, compileRunCatalog, mayImport } from "./run-catalog.js";
 import type { Catalog } from "@capsule/compiler";
 import type { LocationOptions } from "./paths.js";
+import { limitsFromFlags } from "./limit-flags.js";
 
 interface ReplayOptions extends LocationOptions {
   json?: boolean;
@@ -56,8 +57,10 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
     }
   }
   const dispatcher = catalog ? catalogDispatcher(catalog) : undefined;
+  // The journal does not record the run's limits: a run that ended on one replays the same only with the same flags.
+  const limits = limitsFromFlags(options);
   const result = await run(
-    { source: header.source, filename: header.filename, replay: journal, ...standIns(journal), ...(header.allow ? { allow: header.allow } : {}) },
+    { source: header.source, filename: header.filename, replay: journal, ...standIns(journal), ...(header.allow ? { allow: header.allow } : {}), ...(limits ? { limits } : {}) },
     { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1 },
   ).finally(() => dispatcher?.close());
   const expected = journal.end;

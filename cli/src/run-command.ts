@@ -5,6 +5,7 @@
 // With --mcp <name>=<command…>, stdio MCP servers are started for the run, their tools offered as @mcp/<name> (side
 // effects denied unless --grant), and closed after it.
 // With --redis, the run is sent to `capsule worker` processes (remote-run.ts) and nothing is compiled here.
+// Run limits come from the limit flags (limit-flags.ts: --cpu, --timeout, --memory, …, one per runtime limit row).
 // Refuses an unreadable file or an invalid --now as bad usage (exit 2); a guest failure exits 1.
 
 import { appendFileSync, writeFileSync } from "node:fs";
@@ -15,9 +16,11 @@ import { defaultPolicy, formatObservation, run, type JournalRecord, type RunEven
 // The JSON rules alone: @capsule/mcp's main entry loads the MCP SDK, which only --mcp needs (loaded then).
 import { jsonSafeReplacer as jsonReplacer } from "@capsule/mcp/json-safe";
 import type { ConnectedServers } from "@capsule/mcp";
-import type { LocationOptions } from "./paths.js";
+import { resolveLocations, type LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 import { forStream, shown, shownMessage } from "./terminal-text.js";
+import { limitsFromFlags } from "./limit-flags.js";
+import { explainUnresolved, policyWorded } from "./unresolved-note.js";
 
 interface RunOptions extends LocationOptions {
   json?: boolean;
@@ -25,7 +28,6 @@ interface RunOptions extends LocationOptions {
   value?: boolean;
   seed?: number;
   now?: string;
-  timeout?: number;
   /** Specifiers the program may import; absent means every admitted module. */
   allow?: string[];
   /** Write the run's events to this file as JSON Lines. */
@@ -50,14 +52,6 @@ const NO_SERVERS: ConnectedServers = { servers: [], belt: {}, close: async () =>
 
 /** Longest observation printed without --json (the whole result is in --json). */
 const OBSERVATION_MAX_CHARS = 20_000;
-
-/** Literal specifiers of static imports and re-exports, for notes about refused or missing modules. */
-function importedSpecifiers(source: string): string[] {
-  const found = new Set<string>();
-  for (const m of source.matchAll(/\b(?:import|export)\s*(?:[^'"`;]*?\bfrom\s*)?["']([^"']+)["']/g)) found.add(m[1]!);
-  for (const m of source.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) found.add(m[1]!);
-  return [...found];
-}
 
 export async function runCommand(file: string, options: RunOptions): Promise<number> {
   let source: string;
@@ -144,16 +138,18 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
     now: options.now,
     ...(options.inputs !== undefined ? { inputs } : {}),
     ...(options.import ? { imports } : {}),
-    limits: options.timeout !== undefined ? { wallMs: options.timeout } : undefined,
+    limits: limitsFromFlags(options),
     ...(options.allow ? { allow: options.allow } : {}),
     ...(journalSink ? { journal: journalSink } : {}),
   };
-  const result = options.redis
+  const ran = options.redis
     ? await (await import("./remote-run.js")).remoteRun(request, options.redis, options.queue, events)
     : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) }).finally(() =>
         Promise.all([dispatcher?.close(), servers.close()]),
       );
-  if ("exit" in result) return result.exit;
+  if ("exit" in ran) return ran.exit;
+  const home = resolveLocations(options).home;
+  const result = catalog ? policyWorded(ran, catalog, home) : ran;
   if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
   if (options.trace) {
     try {
@@ -163,7 +159,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
       return 2;
     }
   }
-  if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog);
+  if (!result.ok && result.error.code === "E_IMPORT_UNRESOLVED" && catalog) explainUnresolved(source, catalog, home);
   if (!result.ok && (result.error.code === "E_BAD_LIMIT" || result.error.code === "E_BAD_REQUEST")) {
     process.stderr.write(`capsule run: ${shownMessage(result.error.message)}\n`);
     return 2;
@@ -175,16 +171,6 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   if (options.value) printValue(result);
   else process.stdout.write(`${forStream(formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS }), process.stdout)}\n`);
   return result.ok ? 0 : 1;
-}
-
-/** Says why an import is not in the catalog when the compiler knows: refused (with its code) or not yet admitted. */
-function explainUnresolved(source: string, catalog: Catalog): void {
-  for (const specifier of importedSpecifiers(source)) {
-    const refused = catalog.refused.find((m) => m.specifier === specifier);
-    const pending = catalog.pending.find((m) => m.specifier === specifier);
-    if (refused) process.stderr.write(`note: ${shown(specifier)} was refused by the compiler (${shown(refused.code)}): ${shownMessage(refused.message)}; run \`capsule pack check\` on its folder for how to fix it\n`);
-    else if (pending) process.stderr.write(`note: ${shown(specifier)} is a ${pending.kind} module awaiting admission; it cannot be imported yet\n`);
-  }
 }
 
 function printValue(result: RunResult): void {

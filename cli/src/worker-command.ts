@@ -10,6 +10,7 @@ import { createCapsuleDispatcher, defaultRegistry } from "@capsule/registry";
 import { createSandbox } from "@capsule/runtime";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
+import { limitsFromFlags } from "./limit-flags.js";
 
 interface WorkerOptions extends LocationOptions {
   redis: string;
@@ -32,7 +33,9 @@ export async function workerCommand(options: WorkerOptions): Promise<number> {
   const dispatcher = createCapsuleDispatcher({ registry: defaultRegistry(), catalog });
   const concurrency = options.concurrency ?? 1;
   // One guest thread per job it may run at once, up to the machine's cores (more would only queue on them).
-  const sandbox = createSandbox({ catalog, hostModules: dispatcher, maxWorkers: Math.max(1, Math.min(concurrency, availableParallelism())) });
+  // The limit flags are the default of every run this worker serves; a run's own limits still apply over them.
+  const limits = limitsFromFlags(options);
+  const sandbox = createSandbox({ catalog, hostModules: dispatcher, ...(limits ? { limits } : {}), maxWorkers: Math.max(1, Math.min(concurrency, availableParallelism())) });
   const shutdown = async () => {
     await sandbox.close();
     await dispatcher.close();

@@ -64,3 +64,6 @@ export const capsuleAsync = capsule;
 export function rowOf(stdout: string, specifier: string): string | undefined {
   return stdout.split("\n").find((line) => line.split("│")[1]?.trim() === specifier);
 }
+
+/** stderr without the line the first compile of a fresh home prints (src/compile-notice.ts), for tests that expect nothing else. */
+export const withoutCompileNotice = (stderr: string) => stderr.split("\n").filter((line) => !line.startsWith("capsule: compiling the packs into ")).join("\n");

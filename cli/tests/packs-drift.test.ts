@@ -47,7 +47,7 @@ describe("drifted installed packs are refused, never recompiled", () => {
     const audit = await capsule(["packs", "audit", "--home", home, "--json"]);
     expect(audit.status).toBe(1);
     expect(JSON.parse(audit.stdout).findings.map((f: { problem: string }) => f.problem)).toEqual([
-      "installed files changed since install",
+      "installed files changed since install: src/index.js changed",
       expect.stringMatching(/^@acme\/greet digest drifted/),
     ]);
 

@@ -68,7 +68,7 @@ describe("capsule packs install, uninstall and audit", () => {
     const audit = await capsule(["packs", "audit", "--home", home, "--json"]);
     expect(audit.status).toBe(1);
     const problems = JSON.parse(audit.stdout).findings.map((f: { problem: string }) => f.problem);
-    expect(problems).toEqual(["installed files changed since install", expect.stringMatching(/^@acme\/greet digest drifted/)]);
+    expect(problems).toEqual(["installed files changed since install: src/index.js changed", expect.stringMatching(/^@acme\/greet digest drifted/)]);
   }, 240_000);
 
   it("uninstalls, and the module is gone from the catalog", async () => {
