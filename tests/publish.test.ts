@@ -6,6 +6,7 @@
 // repository. Refuses nothing; nothing reaches the network (the registry is on 127.0.0.1, npm's cache is a temp dir).
 import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -125,7 +126,9 @@ describe("the published packages, installed with npm outside the repository", ()
 
   afterAll(async () => {
     await registry?.close();
-  });
+    // ~210 MB installed: removed without blocking the worker (a long sync call times out vitest's RPC).
+    await rm(work, { recursive: true, force: true });
+  }, 5 * MINUTE);
 
   it("packs every package with a license, its files and no workspace or private markers", () => {
     expect([...own.keys()].sort()).toEqual(PACKAGES.map((dir) => JSON.parse(readFileSync(join(REPO, dir, "package.json"), "utf8")).name).sort());
@@ -176,6 +179,15 @@ describe("the published packages, installed with npm outside the repository", ()
     expect(out.status, out.stderr + out.stdout).toBe(0);
     const value = JSON.parse(out.stdout.slice(out.stdout.indexOf("value:\n") + "value:\n".length));
     expect(value).toEqual({ doc: { a: 1, b: ["x", "y"] }, csv: "k,v\r\na,1", crc: 891568578 });
+  }, 10 * MINUTE);
+
+  it("type-checks that program with capsule check (the compiler's TypeScript and the packs' declarations, installed)", async () => {
+    const out = await capsule(["check", "prog.ts"]);
+    expect(out.status, out.stderr + out.stdout).toBe(0);
+    writeFileSync(join(work, "wrong.ts"), 'import yaml from "@capsule/yaml";\nconst n: number = yaml.dump({ a: 1 });\nreturn n;\n');
+    const wrong = await capsule(["check", "wrong.ts"]);
+    expect(wrong.status, wrong.stderr + wrong.stdout).toBe(1);
+    expect(wrong.stdout).toContain("error check-type");
   }, 10 * MINUTE);
 
   it("compiles the shipped packs with capsule packs compile", async () => {

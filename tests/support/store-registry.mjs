@@ -158,6 +158,10 @@ export async function startStoreRegistry({ repo, own }) {
     url,
     requests,
     storeNames: () => [...store.keys()],
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // an idle socket npm left open would hold close() back
+      }),
   };
 }
