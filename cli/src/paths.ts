@@ -29,9 +29,23 @@ export interface Locations {
   catalogFile: string;
 }
 
-/** The shipped packs folder, resolved from this file (cli/dist/paths.js or cli/src/paths.ts → <repo>/packs). */
-function shippedPacksRoot(): string {
-  return fileURLToPath(new URL("../../packs/", import.meta.url)).replace(/[\\/]$/, "");
+/** A pack the CLI depends on (package.json), found by Node's lookup to locate the installed shipped packs. */
+const SHIPPED_PROBE = "@capsule/yaml";
+
+/**
+ * The shipped packs folder. In the repository: <repo>/packs, resolved from this file (cli/dist/paths.js or
+ * cli/src/paths.ts). Installed from npm (no such folder): the shipped packs are the CLI's dependencies, so the root is
+ * the `@capsule` scope folder Node's lookup finds them in from this package, by its path as linked (not its real path:
+ * under pnpm each package's real folder is alone in the store, and its siblings are links beside the CLI).
+ */
+function shippedPacksRoot(): string | undefined {
+  const repository = fileURLToPath(new URL("../../packs/", import.meta.url)).replace(/[\\/]$/, "");
+  if (existsSync(repository)) return repository;
+  for (let dir = fileURLToPath(new URL("..", import.meta.url)); ; dir = path.dirname(dir)) {
+    const scope = path.join(dir, "node_modules", "@capsule");
+    if (path.basename(dir) !== "node_modules" && existsSync(path.join(scope, SHIPPED_PROBE.slice("@capsule/".length), "package.json"))) return scope;
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 /** `--home`, else $CAPSULE_HOME, else ~/.capsule (absolute). */
@@ -52,8 +66,7 @@ function envPackRoots(env: NodeJS.ProcessEnv = process.env): string[] {
 export function resolveLocations(options: LocationOptions = {}, env: NodeJS.ProcessEnv = process.env): Locations {
   const home = capsuleHome(options.home, env);
   const installRoot = path.join(home, "packs", "node_modules");
-  const shipped = shippedPacksRoot();
-  const shippedRoot = existsSync(shipped) ? shipped : undefined;
+  const shippedRoot = shippedPacksRoot();
   const roots = [...(shippedRoot ? [shippedRoot] : []), installRoot, ...envPackRoots(env), ...(options.packs ?? []).map((p) => path.resolve(p))];
   return { home, roots, shippedRoot, installRoot, cacheDir: path.join(home, "cache"), catalogFile: path.join(home, "catalog.json") };
 }

@@ -87,6 +87,10 @@ const MODULE_CODES = {
     meaning: "ocr: the language is not in the allowlist of installed languages",
     hint: "pass a language the message lists",
   },
+  "ocr-language-data-missing": {
+    meaning: "ocr: the language is allowed but its data package (@tesseract.js-data/<lang>, an optional peer dependency of @capsule/host-modules, ~14 MB) is not installed",
+    hint: "install the package the message names beside Capsule (npm install -g @tesseract.js-data/eng next to a global @capsule/cli, or add it to your project)",
+  },
   "ocr-failed": {
     meaning: "ocr: the OCR engine failed on this image (its worker is replaced)",
     hint: "retry; if it fails again, re-encode the image",

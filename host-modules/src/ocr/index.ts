@@ -53,7 +53,12 @@ export async function recognize(image: Uint8Array, options?: OcrOptions, context
   }
   const langPath = languageFolder(language);
   if (!langPath) {
-    throw new HostModuleError("language-not-allowed", `${fn}: language ${quote(language)} is allowed but its @tesseract.js-data package is not installed`);
+    // The data is an optional peer dependency (installing Capsule does not pull 14 MB it may never use): say which.
+    const data = `@tesseract.js-data/${language}`;
+    throw new HostModuleError(
+      "ocr-language-data-missing",
+      `${fn}: language ${quote(language)} needs its data package ${data}, which is not installed; install it beside Capsule (npm install ${data}, or npm install -g ${data} next to a global @capsule/cli)`,
+    );
   }
   checkImage(fn, bytes);
   const page = await recognizeOnEngine(fn, language, langPath, new Uint8Array(bytes), call);
