@@ -9,7 +9,7 @@
 import { existsSync, promises as fsp } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkManifest, type CompileResult } from "@capsule/compiler";
+import { checkManifest, MANIFEST_SCHEMA_ID, type CompileResult } from "@capsule/compiler";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
@@ -182,6 +182,7 @@ export async function packNewFromNpm(s: NpmScaffold): Promise<number> {
   }
   const { library, linked } = found;
   const pkg = {
+    $schema: MANIFEST_SCHEMA_ID,
     name: s.name,
     version: "0.1.0",
     description: plainText(library.description, 200) || `${library.name} for Capsule guests`,

@@ -5,7 +5,7 @@
 
 import { promises as fsp } from "node:fs";
 import path from "node:path";
-import { checkManifest } from "@capsule/compiler";
+import { checkManifest, MANIFEST_SCHEMA_ID } from "@capsule/compiler";
 import { packNewFromNpm } from "./pack-new-npm.js";
 import type { LocationOptions } from "./paths.js";
 
@@ -106,6 +106,8 @@ function testName(name: string): string {
 function scaffold(name: string): Record<string, string> {
   const short = testName(name);
   const pkg = {
+    // Editors validate the `capsule` field against the published manifest schema.
+    $schema: MANIFEST_SCHEMA_ID,
     name,
     version: "0.1.0",
     description: "Turn text into URL-safe slugs, for Capsule guests",

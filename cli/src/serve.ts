@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import { unwatchFile, watchFile } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createCatalogServer, staticAssets, type TokenGrant } from "@capsule/registry";
-import { docs, type Catalog } from "@capsule/compiler";
+import { docs, MANIFEST_SCHEMA_URL, type Catalog } from "@capsule/compiler";
 import { ASSETS_DIR } from "@capsule/browser/assets";
 import { compileRoots } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
@@ -70,6 +70,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     // The compiler's reference, for exactly the modules the caller may fetch.
     docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, format }),
     run: { handler: runner.handler, maxBodyBytes: options.maxBody, maxInFlight: options.maxRuns },
+    manifestSchema: await readFile(MANIFEST_SCHEMA_URL, "utf8"),
   });
   const stopFollowing = followCatalog(locations, server, runner);
   const stopTokens = options.tokens ? followTokens(options.tokens, server) : () => undefined;

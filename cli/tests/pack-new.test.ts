@@ -20,6 +20,8 @@ describe("capsule pack new", { timeout: 120_000 }, () => {
     }
     const pkg = JSON.parse(readFileSync(join(packDir, "package.json"), "utf8"));
     expect(pkg.name).toBe("@acme/slug-tools");
+    // Editors validate the capsule field against the published schema.
+    expect(pkg.$schema).toBe("https://unpkg.com/@capsule/compiler/schema/capsule-manifest.schema.json");
     expect(pkg.capsule).toEqual({ skill: "SKILL.md", types: "index.d.ts", modules: { ".": { kind: "guest", source: "src/index.js" } } });
     const skill = readFileSync(join(packDir, "SKILL.md"), "utf8");
     expect(skill).toMatch(/^# @acme\/slug-tools\n\n\S.+\n/);

@@ -5,7 +5,7 @@ export { compile, type CompileInputs, type CompileOptions, type CompileResult, t
 export { discoverPacks, type DiscoverOptions, type PackVerdict, type PackVerdictInput } from "./discovery/discover.js";
 export { extractSummary } from "./discovery/skill.js";
 export { checkManifest, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";
-export { validateManifestSchema, manifestSchema, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";
+export { validateManifestSchema, manifestSchema, MANIFEST_SCHEMA_ID, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";
 export { normalizeSubpath } from "./manifest/subpaths.js";
 export { lexicalPathProblem } from "./manifest/paths.js";
 export { scanSource, type ScanFinding, type ScanResult, type ScanOptions, type ScanCode } from "./scan/scan.js";

@@ -47,6 +47,9 @@ export interface ServedModule {
   wasm?: { file: string; sha256: string; exports: Record<string, unknown>; budget?: Record<string, number> };
 }
 
+/** Where the catalog server serves the pack manifest's JSON Schema (the `manifestSchema` option). */
+export const MANIFEST_SCHEMA_PATH = "/schema/capsule-manifest.schema.json";
+
 export interface CatalogServerOptions {
   catalog: { modules: readonly ServedModule[] };
   /**
@@ -61,6 +64,8 @@ export interface CatalogServerOptions {
    * GET /docs?allow=a,b&format=md|dts. The compiler's docs() is the usual implementation (`capsule serve` passes it).
    */
   docs?: (modules: readonly ServedModule[], format: "md" | "dts") => Promise<string>;
+  /** The pack manifest's JSON Schema text, served to anyone (no token: it is public) at MANIFEST_SCHEMA_PATH. */
+  manifestSchema?: string;
   /** Serves POST /run: the handler runs a program under the caller's grant (see run-route.ts). */
   run?: RunRouteOptions;
 }
@@ -158,6 +163,9 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       return error(res, 400, "bad-path", "the path is not valid percent-encoding");
     }
     if (options.assets?.handles(path)) return options.assets.serve(req, res, path);
+    if (path === MANIFEST_SCHEMA_PATH && options.manifestSchema !== undefined) {
+      return send(res, 200, options.manifestSchema, { "content-type": "application/schema+json; charset=utf-8", "cache-control": "no-cache" });
+    }
     const grant = grantFor(req);
     if (grant === "token-required") return error(res, 401, "token-required", "this server wants a bearer token: send Authorization: Bearer <token> with a token that grants the packs you need");
     if (grant === "token-unknown") return error(res, 401, "token-unknown", "this server does not know the bearer token sent: check it for typos, or ask the operator for a current one");
@@ -209,7 +217,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       if (!m || !grants(patterns, m.pack)) return error(res, 404, "not-found", "no such module");
       return serveBinary(req, res, m);
     }
-    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}${serveRun ? ", POST /run" : ""}`);
+    return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}${options.manifestSchema !== undefined ? `, ${MANIFEST_SCHEMA_PATH}` : ""}${serveRun ? ", POST /run" : ""}`);
   });
   return Object.assign(server, {
     setCatalog(catalog: { modules: readonly ServedModule[] }) {

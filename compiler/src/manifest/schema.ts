@@ -11,6 +11,13 @@ import { PACKAGE_ROOT } from "../package-root.js";
 /** Absolute URL of the published schema (also exported by the package as "@capsule/compiler/schema.json"). */
 export const MANIFEST_SCHEMA_URL = new URL("schema/capsule-manifest.schema.json", PACKAGE_ROOT);
 
+/**
+ * The schema's `$id`: where a published @capsule/compiler serves it (unpkg serves npm packages' files), which
+ * scaffolds write as their package.json's `$schema` so editors validate the `capsule` field; `capsule serve` also
+ * serves it at /schema/capsule-manifest.schema.json.
+ */
+export const MANIFEST_SCHEMA_ID = "https://unpkg.com/@capsule/compiler/schema/capsule-manifest.schema.json";
+
 type AjvCtor = typeof Ajv2020Module.default;
 const Ajv2020: AjvCtor =
   (Ajv2020Module as unknown as { default?: AjvCtor }).default ?? (Ajv2020Module as unknown as AjvCtor);
