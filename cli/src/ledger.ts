@@ -68,8 +68,8 @@ export async function writeLedgerAt(dir: string, ledger: Ledger): Promise<void> 
   await fsp.rename(temp, file);
 }
 
-/** Relative path (with /) → sha256 of each file of a pack folder, skipping node_modules, in sorted order. */
-export async function fileDigests(root: string): Promise<Record<string, string>> {
+/** Every file of a pack folder (absolute paths), skipping node_modules, in sorted order. */
+async function packFiles(root: string): Promise<string[]> {
   const files: string[] = [];
   const walk = async (dir: string) => {
     for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
@@ -81,6 +81,12 @@ export async function fileDigests(root: string): Promise<Record<string, string>>
   };
   await walk(root);
   files.sort();
+  return files;
+}
+
+/** Relative path (with /) → sha256 of each file of a pack folder, skipping node_modules, in sorted order. */
+export async function fileDigests(root: string): Promise<Record<string, string>> {
+  const files = await packFiles(root);
   const out: Record<string, string> = {};
   for (const file of files) out[path.relative(root, file).split(path.sep).join("/")] = createHash("sha256").update(await fsp.readFile(file)).digest("hex");
   return out;
@@ -97,17 +103,7 @@ export function changedFiles(recorded: Readonly<Record<string, string>>, now: Re
 
 /** sha256 over every file of a pack folder (relative path and bytes, in sorted order), skipping node_modules. */
 export async function digestFiles(root: string): Promise<string> {
-  const files: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
-      if (entry.name === "node_modules") continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) files.push(full);
-    }
-  };
-  await walk(root);
-  files.sort();
+  const files = await packFiles(root);
   const hash = createHash("sha256");
   for (const file of files) {
     hash.update(path.relative(root, file).split(path.sep).join("/"));

@@ -9,7 +9,8 @@
 // Refuses a bad --ceiling or --connect as bad usage (exit 2); a compile or connect failure exits 1.
 
 import { docs } from "@capsule/compiler";
-import { capsuleServerFactory, moduleSummaries, serveStdio, serveStreamableHttp, serverCeilings } from "@capsule/mcp";
+import { capsuleServerFactory, moduleSummaries, serveStdio, serveStreamableHttp } from "@capsule/mcp";
+import { parseCeilings } from "./ceilings.js";
 import { createSandbox, defaultPolicy, type Limits } from "@capsule/runtime";
 import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers.js";
 import type { LocationOptions } from "./paths.js";
@@ -31,20 +32,6 @@ interface McpCommandOptions extends LocationOptions {
 
 const say = (text: string) => process.stderr.write(`capsule mcp: ${text}\n`);
 
-/** --ceiling name=value entries as server ceilings, or the message that says which one is wrong. */
-function parseCeilings(entries: readonly string[] = []): Readonly<Limits> | string {
-  const given: Record<string, number> = {};
-  for (const entry of entries) {
-    const match = /^([A-Za-z]+)=(\d+)$/.exec(entry);
-    if (!match) return `--ceiling ${entry}: expected <limit>=<integer>, e.g. wallMs=120000`;
-    given[match[1]!] = Number(match[2]);
-  }
-  try {
-    return serverCeilings(given);
-  } catch (error) {
-    return `--ceiling: ${(error as Error).message}`;
-  }
-}
 
 export async function mcpCommand(options: McpCommandOptions): Promise<number> {
   const ceilings = parseCeilings(options.ceiling);

@@ -8,7 +8,7 @@
 // The sandbox starts on the first run; a recompiled catalog gets a new one and the old one closes once idle.
 
 import type { Catalog } from "@capsule/compiler";
-import { serverCeilings } from "@capsule/mcp";
+import { parseCeilings } from "./ceilings.js";
 import { DEFAULT_LIMITS, LIMIT_CEILINGS, createSandbox, encodeValue, encodedToJson, type Limits, type RunResult, type Sandbox } from "@capsule/runtime";
 import type { Grant, RunAnswer, RunBody, RunHandler } from "@capsule/registry";
 import { catalogDispatcher } from "./run-catalog.js";
@@ -17,19 +17,7 @@ type LimitName = keyof Limits;
 const LIMIT_NAMES = Object.keys(LIMIT_CEILINGS) as LimitName[];
 
 /** --ceiling name=value entries as the operator's ceilings, or the message that says which one is wrong. */
-export function parseServeCeilings(entries: readonly string[] = []): Readonly<Limits> | string {
-  const given: Record<string, number> = {};
-  for (const entry of entries) {
-    const match = /^([A-Za-z]+)=(\d+)$/.exec(entry);
-    if (!match) return `--ceiling ${entry}: expected <limit>=<integer>, e.g. wallMs=120000`;
-    given[match[1]!] = Number(match[2]);
-  }
-  try {
-    return serverCeilings(given);
-  } catch (error) {
-    return `--ceiling: ${(error as Error).message}`;
-  }
-}
+export const parseServeCeilings = parseCeilings;
 
 /** Why a token's limits are not limit name → non-negative integer, or undefined when they are. */
 export function tokenLimitsProblem(limits: unknown): string | undefined {

@@ -80,7 +80,7 @@ describe("POST /run", () => {
   }, 60_000);
 
   it("runs a host-module pack the token grants (@capsule/csv), through the server's host modules", async () => {
-    const out = await post({ source: 'import { parse } from "@capsule/csv";\nconst { rows } = await parse("a,b\\n1,2\\n3,4");\nreturn rows;' });
+    const out = await post({ source: 'import { parse } from "@capsule/csv";\nconst { rows } = await parse("a,b\\n1,2\\n3,4", { header: true });\nreturn rows;' });
     expect(out.status).toBe(200);
     expect(out.body.error).toBeUndefined();
     expect((out.result as RunResult & { ok: true }).value).toEqual([{ a: "1", b: "2" }, { a: "3", b: "4" }]);

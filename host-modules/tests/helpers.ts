@@ -1,6 +1,10 @@
 // Shared test helpers: the code of a refused call, and the prototype-pollution check.
 
-import { expect } from "vitest";
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { expect, vi } from "vitest";
 import { HostModuleError } from "../src/errors.js";
 
 /** The HostModuleError a promise rejects with (fails the test if it resolves or rejects with anything else). */
@@ -39,4 +43,28 @@ export function expectOwnData(value: unknown, key: string, expected: unknown): v
   expect(descriptor, `own property ${key}`).toBeDefined();
   expect("value" in descriptor!).toBe(true);
   expect(descriptor!.value).toEqual(expected);
+}
+
+/**
+ * Replaces every way out to the network (fetch, http(s), net, dns) with a trap that records the attempt and throws;
+ * `restore()` puts them back. For tests that run a module's operations on hostile input in-process.
+ */
+export function trapNetwork(): { calls: string[]; restore(): void } {
+  const calls: string[] = [];
+  const trap = (name: string) => () => {
+    calls.push(name);
+    throw new Error(`network used: ${name}`);
+  };
+  const spies = [
+    vi.spyOn(globalThis, "fetch").mockImplementation(trap("fetch")),
+    vi.spyOn(http, "request").mockImplementation(trap("http.request")),
+    vi.spyOn(http, "get").mockImplementation(trap("http.get")),
+    vi.spyOn(https, "request").mockImplementation(trap("https.request")),
+    vi.spyOn(https, "get").mockImplementation(trap("https.get")),
+    vi.spyOn(net, "connect").mockImplementation(trap("net.connect")),
+    vi.spyOn(net, "createConnection").mockImplementation(trap("net.createConnection")),
+    vi.spyOn(net.Socket.prototype, "connect").mockImplementation(trap("socket.connect")),
+    vi.spyOn(dns, "lookup").mockImplementation(trap("dns.lookup")),
+  ];
+  return { calls, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }

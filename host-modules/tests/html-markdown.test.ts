@@ -1,12 +1,9 @@
 // html.markdown: the page as Markdown through the html worker pool (turndown after cheerio pruned what a reader never
 // sees), its options checked on the host, its output bounded, and nothing fetched or run while converting.
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { markdown, shutdown } from "../src/html/index.js";
 import { html as descriptor } from "../src/html/descriptor.js";
-import { codeOf } from "./helpers.js";
+import { codeOf, trapNetwork } from "./helpers.js";
 // @ts-expect-error plain JavaScript module without declarations
 import { loadCheerio } from "../src/html/ops.mjs";
 // @ts-expect-error plain JavaScript module without declarations
@@ -65,17 +62,7 @@ describe("html.markdown", () => {
 
   it("converts hostile HTML without touching the network or running scripts", async () => {
     await Promise.all([loadCheerio(), loadTurndown()]);
-    const calls: string[] = [];
-    const trap = (name: string) => () => {
-      calls.push(name);
-      throw new Error(`network used: ${name}`);
-    };
-    const spies = [
-      vi.spyOn(globalThis, "fetch").mockImplementation(trap("fetch")),
-      vi.spyOn(http, "request").mockImplementation(trap("http.request")),
-      vi.spyOn(https, "request").mockImplementation(trap("https.request")),
-      vi.spyOn(net, "connect").mockImplementation(trap("net.connect")),
-    ];
+    const { calls, restore } = trapNetwork();
     const hostile =
       '<script>globalThis.__mdExecuted = true</script><img src="http://evil.example/x.png" onerror="globalThis.__mdExecuted = true">' +
       '<iframe src="http://evil.example/"></iframe><svg onload="globalThis.__mdExecuted = true"></svg><p>text</p>';
@@ -84,7 +71,7 @@ describe("html.markdown", () => {
       expect(convert({ fn: "test", html: hostile, limit: 10, maxOutputBytes: 1_000_000, style })).toBe("![](http://evil.example/x.png)\n\ntext");
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
     expect(calls).toEqual([]);
     expect((globalThis as Record<string, unknown>).__mdExecuted).toBeUndefined();

@@ -1,12 +1,8 @@
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
-import dns from "node:dns";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { images, links, metadata, select, shutdown, text } from "../src/html/index.js";
 import { HTML_LIMITS, SHARED_LIMITS } from "../src/limits.js";
 import { Isolate } from "../src/isolate.js";
-import { codeOf, expectNoPollution, expectOwnData } from "./helpers.js";
+import { codeOf, expectNoPollution, expectOwnData, trapNetwork } from "./helpers.js";
 // The worker's computations, loaded in-process so that network and script traps can watch them.
 // @ts-expect-error plain JavaScript module without declarations
 import { OPS, loadCheerio } from "../src/html/ops.mjs";
@@ -224,22 +220,7 @@ describe("html.metadata", () => {
 describe("nothing is fetched or executed", () => {
   it("runs every operation on hostile HTML without touching the network or running scripts", async () => {
     await loadCheerio();
-    const calls: string[] = [];
-    const trap = (name: string) => () => {
-      calls.push(name);
-      throw new Error(`network used: ${name}`);
-    };
-    const spies = [
-      vi.spyOn(globalThis, "fetch").mockImplementation(trap("fetch")),
-      vi.spyOn(http, "request").mockImplementation(trap("http.request")),
-      vi.spyOn(http, "get").mockImplementation(trap("http.get")),
-      vi.spyOn(https, "request").mockImplementation(trap("https.request")),
-      vi.spyOn(https, "get").mockImplementation(trap("https.get")),
-      vi.spyOn(net, "connect").mockImplementation(trap("net.connect")),
-      vi.spyOn(net, "createConnection").mockImplementation(trap("net.createConnection")),
-      vi.spyOn(net.Socket.prototype, "connect").mockImplementation(trap("socket.connect")),
-      vi.spyOn(dns, "lookup").mockImplementation(trap("dns.lookup")),
-    ];
+    const { calls, restore } = trapNetwork();
     const hostile =
       PAGE +
       '<script>globalThis.__executed = true</script><img src="http://evil.example/x.png" onerror="globalThis.__executed = true">' +
@@ -254,7 +235,7 @@ describe("nothing is fetched or executed", () => {
       OPS.metadata({ ...common, base: "https://example.com/" });
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
     expect(calls).toEqual([]);
     expect((globalThis as Record<string, unknown>).__executed).toBeUndefined();

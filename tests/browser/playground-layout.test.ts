@@ -101,7 +101,7 @@ describe("the playground with a host-module pack", () => {
   it("runs a program importing @capsule/csv on the server (POST /run), with the controls' seed, clock, inputs and limits", async () => {
     const page = await open(1280, 800);
     await page.click("#controls summary");
-    await setSource(page, 'import { parse } from "@capsule/csv";\nconst { rows } = await parse(inputs.text);\nreturn { rows, r: Math.random(), at: new Date().toISOString(), big: 2n ** 70n };');
+    await setSource(page, 'import { parse } from "@capsule/csv";\nconst { rows } = await parse(inputs.text, { header: true });\nreturn { rows, r: Math.random(), at: new Date().toISOString(), big: 2n ** 70n };');
     expect(await page.textContent("#where-note")).toBe("runs on the server: imports @capsule/csv");
     await page.fill("#inputs", JSON.stringify({ text: "a,b\n1,2" }));
     await page.fill("#seed", "7");

@@ -242,14 +242,19 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
   // The scan's load-time analysis is conservative (a function passed as an argument counts as called). When every
   // refusal is a missing global (or a code-generation call in a bundle that feature-tests it; build-variant.ts) the
   // probe decides: the guest has none of these globals, so a module that loads never touched one
-  // at load, and the findings become warnings. A module that fails to load keeps the scan's refusal (not cached:
-  // the probe took part).
+  // at load, and the findings become warnings. A module that fails to load keeps the scan's refusal, cached when the
+  // probe's failure is a property of the module (ProbeResult.cacheable).
   let probedExports: string[] | undefined;
   if (built.overrulable.length) {
     const probed = await probeModule(outcome.code);
     if (!probed.ok) {
-      seen.volatile = true;
-      return skip([...built.overrulable, probeFailure(probed, cpuMs, declaredCpuMs !== undefined)], warnings);
+      const errors = [...built.overrulable, probeFailure(probed, cpuMs, declaredCpuMs !== undefined)];
+      // The probe vouches for the scan's refusal as it does for its own: cached under this key, probed again on change.
+      if (probed.cacheable) {
+        await cacheRefusal(key, errors, warnings);
+        await savePointer();
+      } else seen.volatile = true;
+      return skip(errors, warnings);
     }
     probedExports = probed.exports;
     warnings.push(...built.overrulable.map(overruled));
