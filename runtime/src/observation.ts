@@ -24,12 +24,14 @@ export function formatObservation(result: RunResult, options: ObservationOptions
   const logs = result.logs.map((l) => (l.level === "log" || l.level === "info" ? l.message : `[${l.level}] ${l.message}`));
   const consoleHead = logs.length ? `console (${logs.length} line${logs.length === 1 ? "" : "s"}${result.stats.logsTruncated ? ", cut by limits.logLines/logBytes" : ""}):` : "";
   let room = maxChars - fixed.length - consoleHead.length - 2;
-  const value = result.ok ? renderValue(result.value) : "";
+  // Rendered only a little past what can be shown: cutting a 100 MB value should cost what is kept, not the value.
+  const budget: RenderBudget = { left: Math.max(0, room) + 1 };
+  const value = result.ok ? renderValue(result.value, "", budget) : "";
   // The console may take half of what is left when there is a value, all of it otherwise; the value takes the rest.
   const consoleText = logs.length ? fit(logs.join("\n"), Math.max(0, result.ok && value.length > room / 2 ? Math.floor(room / 2) : room), "console") : "";
   room -= consoleText.length;
   const parts = logs.length ? [consoleHead, consoleText, fixed] : [fixed];
-  if (result.ok) parts.push(fit(value, Math.max(0, room), "value"));
+  if (result.ok) parts.push(fit(value, Math.max(0, room), "value", budget.cut));
   return parts.join("\n");
 }
 
@@ -43,11 +45,12 @@ function targets(counts: Record<string, number>): string {
   return Object.entries(counts).map(([name, n]) => `${name} ×${n}`).join(", ");
 }
 
-/** `text` within `max` characters, or its head with a line saying how much was cut. */
-function fit(text: string, max: number, what: string): string {
-  if (text.length <= max) return text;
-  const kept = Math.max(0, max - 80);
-  return `${text.slice(0, kept)}\n… [${what} truncated: showed ${kept.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} characters]`;
+/** `text` within `max` characters, or its head with a line saying how much was cut (`partial`: text is itself a head). */
+function fit(text: string, max: number, what: string, partial = false): string {
+  if (text.length <= max && !partial) return text;
+  const kept = Math.max(0, Math.min(text.length, max - 80));
+  const of = partial ? `more than ${text.length.toLocaleString("en-US")}` : text.length.toLocaleString("en-US");
+  return `${text.slice(0, kept)}\n… [${what} truncated: showed ${kept.toLocaleString("en-US")} of ${of} characters]`;
 }
 
 /** Runs of identical frames (recursion) keep their first few frames and a count of the rest. */
@@ -68,8 +71,27 @@ export function collapseFrames(stack: string): string {
   return out.join("\n");
 }
 
-/** A stable rendering: JSON for plain data (2-space indent when long), explicit forms for what JSON cannot say. */
-export function renderValue(value: unknown, indent = ""): string {
+/** What renderValue may still write: it stops rendering a container's items once `left` is spent (`cut` says so). */
+export interface RenderBudget {
+  left: number;
+  cut?: boolean;
+}
+
+/**
+ * A stable rendering: JSON for plain data (2-space indent when long), explicit forms for what JSON cannot say. With a
+ * budget, items past it are not rendered (a "… N more" item stands for them), so cutting a huge value costs what is shown.
+ */
+export function renderValue(value: unknown, indent = "", budget?: RenderBudget): string {
+  const text = renderOne(value, indent, budget);
+  // Leaves spend the budget (containers' items already did, so nothing is counted twice), plus a separator each.
+  if (budget && !isContainer(value)) budget.left -= text.length + 2;
+  return text;
+}
+
+const isContainer = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !(value instanceof Date) && !(value instanceof Error) && !(value instanceof RegExp) && !(value instanceof ArrayBuffer);
+
+function renderOne(value: unknown, indent: string, budget: RenderBudget | undefined): string {
   const inner = indent + "  ";
   switch (typeof value) {
     case "string": return JSON.stringify(value);
@@ -85,17 +107,42 @@ export function renderValue(value: unknown, indent = ""): string {
   if (value instanceof Error) return `${value.name}: ${value.message}`;
   if (value instanceof RegExp) return String(value);
   if (value instanceof ArrayBuffer) return `ArrayBuffer(${value.byteLength})`;
-  if (ArrayBuffer.isView(value)) {
-    const items = value instanceof DataView ? [] : Array.from(value as unknown as ArrayLike<number | bigint>, (n) => (typeof n === "bigint" ? `${n}n` : String(n)));
-    return `${value.constructor.name}(${items.length || value.byteLength}) [${items.join(", ")}]`;
-  }
-  const list = (open: string, close: string, items: string[]) => {
-    const flat = `${open}${items.join(", ")}${close}`;
-    if (flat.length <= 80 && !flat.includes("\n")) return flat;
-    return `${open}\n${items.map((i) => inner + i).join(",\n")}\n${indent}${close}`;
+  /** Renders each of `count` items with `one(i)` until the budget is spent; the rest become one "… N more" item. */
+  const items = (count: number, one: (i: number) => string): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      if (budget && budget.left <= 0) {
+        budget.cut = true;
+        out.push(`… ${(count - i).toLocaleString("en-US")} more`);
+        break;
+      }
+      out.push(one(i));
+    }
+    return out;
   };
-  if (value instanceof Map) return `Map(${value.size}) ` + list("{", "}", [...value].map(([k, v]) => `${renderValue(k, inner)} => ${renderValue(v, inner)}`));
-  if (value instanceof Set) return `Set(${value.size}) ` + list("{", "}", [...value].map((v) => renderValue(v, inner)));
-  if (Array.isArray(value)) return list("[", "]", Array.from(value, (v) => renderValue(v, inner)));
-  return list("{", "}", Object.entries(value as object).map(([k, v]) => `${JSON.stringify(k)}: ${renderValue(v, inner)}`));
+  if (ArrayBuffer.isView(value)) {
+    const view = value instanceof DataView ? undefined : (value as unknown as ArrayLike<number | bigint>);
+    const shown = view ? items(view.length, (i) => renderValue(view[i], inner, budget)) : [];
+    return `${value.constructor.name}(${view ? view.length : value.byteLength}) [${shown.join(", ")}]`;
+  }
+  const list = (open: string, close: string, parts: string[]) => {
+    const flat = `${open}${parts.join(", ")}${close}`;
+    if (flat.length <= 80 && !flat.includes("\n")) return flat;
+    return `${open}\n${parts.map((i) => inner + i).join(",\n")}\n${indent}${close}`;
+  };
+  if (value instanceof Map) {
+    const entries = [...value];
+    return `Map(${value.size}) ` + list("{", "}", items(entries.length, (i) => `${renderValue(entries[i]![0], inner, budget)} => ${renderValue(entries[i]![1], inner, budget)}`));
+  }
+  if (value instanceof Set) {
+    const members = [...value];
+    return `Set(${value.size}) ` + list("{", "}", items(members.length, (i) => renderValue(members[i], inner, budget)));
+  }
+  if (Array.isArray(value)) return list("[", "]", items(value.length, (i) => renderValue(value[i], inner, budget)));
+  const entries = Object.entries(value as object);
+  return list("{", "}", items(entries.length, (i) => {
+    const key = JSON.stringify(entries[i]![0]);
+    if (budget) budget.left -= key.length + 2;
+    return `${key}: ${renderValue(entries[i]![1], inner, budget)}`;
+  }));
 }

@@ -41,4 +41,15 @@ describe("formatObservation", () => {
     expect(text).toMatch(/… \[console truncated: showed [\d,]+ of [\d,]+ characters\]/);
     expect(text).toMatch(/… \[value truncated: showed [\d,]+ of 1,000,002 characters\]/);
   });
+
+  it("renders a huge structure only as far as it shows: the rest is counted, not rendered", () => {
+    const rows = Array.from({ length: 2_000_000 }, (_, i) => ({ id: i, tags: ["a", "b"] }));
+    const result = { ok: true as const, value: { rows, index: new Map([[1, "one"]]) }, logs: [], stats: { wallMs: 1, cpuMs: 1, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false }, warnings: [] };
+    const text = formatObservation(result, { maxChars: 2_000 });
+    expect(text.length).toBeLessThanOrEqual(2_000);
+    expect(text).toContain('"id": 0');
+    expect(text).toMatch(/… \[value truncated: showed [\d,]+ of more than [\d,]+ characters\]$/);
+    // Small values are whole, and say nothing about cutting.
+    expect(formatObservation({ ...result, value: { a: [1, 2, 3], s: new Set(["x"]) } })).toMatch(/value:\n\{"a": \[1, 2, 3\], "s": Set\(1\) \{"x"\}\}$/);
+  });
 });
