@@ -4,11 +4,16 @@
 // without SharedArrayBuffer the worker is terminated at once. A terminated or failed worker is replaced on next use.
 // Refuses nothing itself: every ending of a run becomes a WorkerOutcome or a RunError.
 
-import { RunControl, runError, STUCK_GRACE_MS, type GuestRunner, type RunError, type StartedTask, type StopEnds, type StopValue, type WorkerOutcome, type WorkerTask } from "@capsule/runtime/host";
+import { RunControl, runError, STUCK_GRACE_MS, WORKER_START_GRACE_MS, type GuestRunner, type RunError, type StartedTask, type StopEnds, type StopValue, type WorkerOutcome, type WorkerTask } from "@capsule/runtime/host";
 import type { InitMessage, RunMessage, WorkerReply } from "./protocol.js";
 
 interface Slot {
   worker: Worker | null;
+  /** Settles once the slot's worker has loaded the engine (its "ready" reply), has failed, or was discarded. */
+  ready: Promise<void>;
+  settleReady: () => void;
+  /** Why the worker failed to start, when it did before any run listened (the first run reports it). */
+  startFailure?: string;
 }
 
 export class GuestWorkers implements GuestRunner {
@@ -21,7 +26,7 @@ export class GuestWorkers implements GuestRunner {
   private closedWith: RunError | undefined;
 
   constructor(private readonly script: URL, private readonly engineUrl: string, size: number) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null }));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ worker: null, ready: Promise.resolve(), settleReady: () => undefined }));
     this.idle = [...this.slots];
   }
 
@@ -36,7 +41,9 @@ export class GuestWorkers implements GuestRunner {
       leaveQueue();
       finish(ends.queued);
     };
-    void this.acquire((leave) => (leaveQueue = leave)).then((slot) => {
+    void this.acquire((leave) => (leaveQueue = leave)).then(async (slot) => {
+      // A worker still loading the engine has not started the run: its clock waits, and a stop only dequeues it.
+      if (slot) await this.workerReady(slot);
       if (!slot) {
         if (this.closedWith) finish(this.closedWith);
         return;
@@ -91,15 +98,40 @@ export class GuestWorkers implements GuestRunner {
   /** The slot's worker, started (and sent its engine URL) when the slot has none. */
   private workerOf(slot: Slot): Worker {
     if (!slot.worker) {
-      slot.worker = new Worker(this.script, { type: "module", name: "capsule-guest" });
-      slot.worker.postMessage({ t: "init", engineUrl: this.engineUrl } satisfies InitMessage);
+      const worker = new Worker(this.script, { type: "module", name: "capsule-guest" });
+      slot.worker = worker;
+      slot.ready = new Promise((resolve) => {
+        const settle = () => {
+          worker.removeEventListener("message", settle);
+          worker.removeEventListener("error", failed);
+          resolve();
+        };
+        const failed = (event: ErrorEvent) => {
+          event.preventDefault();
+          slot.startFailure = event.message || "no detail";
+          settle();
+        };
+        slot.settleReady = settle;
+        worker.addEventListener("message", settle);
+        worker.addEventListener("error", failed);
+      });
+      worker.postMessage({ t: "init", engineUrl: this.engineUrl } satisfies InitMessage);
     }
     return slot.worker;
+  }
+
+  /** The slot's worker ready, or WORKER_START_GRACE_MS passed (then the run's clock counts the rest). */
+  private workerReady(slot: Slot): Promise<void> {
+    this.workerOf(slot);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, WORKER_START_GRACE_MS)));
+    return Promise.race([slot.ready, late]).finally(() => clearTimeout(timer));
   }
 
   private discard(slot: Slot): void {
     slot.worker?.terminate();
     slot.worker = null;
+    slot.settleReady();
   }
 
   private runOn(slot: Slot, task: WorkerTask, onStop: (stop: (value: StopValue, ends: StopEnds) => void) => void): Promise<WorkerOutcome | RunError> {
@@ -107,6 +139,12 @@ export class GuestWorkers implements GuestRunner {
     // Without a shared control block the engine cannot be told to stop: the worker is terminated instead.
     const isolated = control.shared;
     const worker = this.workerOf(slot);
+    const startFailure = slot.startFailure;
+    if (startFailure !== undefined) {
+      this.discard(slot);
+      slot.startFailure = undefined;
+      return Promise.resolve(this.startFailed(startFailure));
+    }
     return new Promise((resolve) => {
       let grace: ReturnType<typeof setTimeout> | undefined;
       let done = false;
@@ -133,6 +171,7 @@ export class GuestWorkers implements GuestRunner {
       });
       const onMessage = (event: MessageEvent<WorkerReply>) => {
         const reply = event.data;
+        if (reply.t === "ready") return;
         if (reply.t === "done") return finish(reply.outcome);
         this.discard(slot);
         finish(runError("E_WORKER_CRASHED", `the guest worker failed (${reply.message}); it was replaced, and other runs are unaffected`));
@@ -140,7 +179,7 @@ export class GuestWorkers implements GuestRunner {
       const onError = (event: ErrorEvent) => {
         event.preventDefault();
         this.discard(slot);
-        finish(runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${event.message || "no detail"}); check that ${this.script.pathname} is served`));
+        finish(this.startFailed(event.message || "no detail"));
       };
       this.inFlight.add(finish);
       worker.addEventListener("message", onMessage);
@@ -148,5 +187,9 @@ export class GuestWorkers implements GuestRunner {
       const port = task.port as MessagePort | undefined;
       worker.postMessage({ t: "run", task } satisfies RunMessage, port ? [port] : []);
     });
+  }
+
+  private startFailed(detail: string): RunError {
+    return runError("E_WORKER_CRASHED", `the guest worker failed to start or died (${detail}); check that ${this.script.pathname} is served`);
   }
 }

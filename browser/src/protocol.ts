@@ -15,5 +15,8 @@ export interface RunMessage {
   task: WorkerTask;
 }
 
-/** Guest worker → page. */
-export type WorkerReply = { t: "done"; outcome: WorkerOutcome } | { t: "failed"; message: string };
+/**
+ * Guest worker → page. "ready" once, when its init has settled (a failed init is reported to the first run): the
+ * page starts a run's wall clock only then, since fetching and compiling the engine measures the machine.
+ */
+export type WorkerReply = { t: "ready" } | { t: "done"; outcome: WorkerOutcome } | { t: "failed"; message: string };

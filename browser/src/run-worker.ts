@@ -24,7 +24,11 @@ scope.onmessage = async (event) => {
   const message = event.data;
   if (message.t === "init") {
     ready ??= init(message.engineUrl);
-    ready.catch(() => undefined); // reported to the first run
+    // A failed init is reported to the first run; either way the page may now start runs' clocks.
+    ready.then(
+      () => scope.postMessage({ t: "ready" }),
+      () => scope.postMessage({ t: "ready" }),
+    );
     return;
   }
   try {

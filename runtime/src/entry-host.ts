@@ -10,7 +10,7 @@ export { resolveCatalogImports, type CatalogEntry, type CatalogLike, type Catalo
 export type { Transform, PreparedSource } from "./source.js";
 export type { HostCallTarget } from "./host-calls.js";
 export type { WorkerOutcome, WorkerTask } from "./protocol.js";
-export { STUCK_GRACE_MS, type Limits } from "./limits.js";
+export { STUCK_GRACE_MS, WORKER_START_GRACE_MS, type Limits } from "./limits.js";
 export { ERROR_CODES, runError, type ErrorCode, type RunError } from "./errors.js";
 export { defaultPolicy, describeHostFunction, sideEffecting, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { EventListener, RunEvent } from "./events.js";

@@ -4,18 +4,20 @@
 import { crc32 } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, loadLibrary, openPage, serveEmbedder, servePlayground } from "../support/browser.js";
+import { launchChromium, loadLibrary, openPage, serveEmbedder, servePlayground, SLOW_ENGINE_MS } from "../support/browser.js";
 import { shippedSandbox } from "../support/shipped-catalog.js";
 
 let browser: Browser;
 let catalogOrigin: string;
+let embedderOrigin: string;
 let embedder: Page;
 let playground: Page;
 
 beforeAll(async () => {
-  const [b, catalog, embedderOrigin] = await Promise.all([launchChromium(), servePlayground(), serveEmbedder()]);
+  const [b, catalog, embedderAt] = await Promise.all([launchChromium(), servePlayground(), serveEmbedder()]);
   browser = b;
   catalogOrigin = catalog;
+  embedderOrigin = embedderAt;
   embedder = await openPage(browser, `${embedderOrigin}/`);
   playground = await openPage(browser, `${catalogOrigin}/playground/`);
   await Promise.all([loadLibrary(embedder, "/lib/capsule-browser.js"), loadLibrary(playground, "/playground/capsule-browser.js")]);
@@ -202,6 +204,25 @@ describe("cancelling a queued run", () => {
     expect(out.cancelled).toMatchObject({ code: "E_CANCELLED", message: expect.stringContaining("waited for a free worker") });
     expect(out.aheadStillRunning).toBe(true);
     expect(out.ahead).toBe("E_WALL_TIME");
+  });
+});
+
+describe("a browser sandbox whose engine is slow to arrive", () => {
+  it("does not count the worker loading the engine against a run's wall clock", async () => {
+    const out = await embedder.evaluate(
+      async ({ catalogUrl, assetsUrl }) => {
+        const { createBrowserSandbox } = (window as unknown as { capsule: Library }).capsule;
+        const sandbox = createBrowserSandbox({ catalogUrl, assetsUrl, hostFunctions: { app: { never: () => new Promise(() => {}) } } });
+        const quick = (await sandbox.run({ source: "return 1;", limits: { wallMs: 300 } })) as { value?: unknown; error?: { code: string } };
+        const stalled = (await sandbox.run({ source: "await app.never();", limits: { wallMs: 300 } })) as { error?: { code: string } };
+        sandbox.close();
+        return { quick: quick.value ?? quick.error?.code, stalled: stalled.error?.code };
+      },
+      { catalogUrl: catalogOrigin, assetsUrl: `${embedderOrigin}/slow-lib/` },
+    );
+    // The engine arrives SLOW_ENGINE_MS (5x the wall clock) after the run is asked for; the run still has its 300 ms.
+    expect(SLOW_ENGINE_MS).toBeGreaterThan(300 * 4);
+    expect(out).toEqual({ quick: 1, stalled: "E_WALL_TIME" });
   });
 });
 

@@ -47,9 +47,13 @@ export async function servePlayground(options: Partial<CatalogServerOptions> & {
   return listen(createCatalogServer({ catalog, assets: staticAssets(ASSETS_DIR), docs: reference, ...(runner ? { run: { handler: runner.handler } } : {}), ...rest }));
 }
 
+/** How long /slow-lib/ holds back the engine binary: a machine slow to fetch and compile the engine. */
+export const SLOW_ENGINE_MS = 1_500;
+
 /**
  * Another origin, NOT cross-origin isolated: "/" is an empty page and /lib/ serves the built runner, so a page there
- * embeds @capsule/browser the way a third-party site would.
+ * embeds @capsule/browser the way a third-party site would; /slow-lib/ serves the same files, the engine binary
+ * only after SLOW_ENGINE_MS and never from cache.
  */
 export async function serveEmbedder(): Promise<string> {
   const types: Record<string, string> = { js: "text/javascript", wasm: "application/wasm", map: "application/json" };
@@ -60,14 +64,19 @@ export async function serveEmbedder(): Promise<string> {
         res.writeHead(200, { "content-type": "text/html" });
         return res.end("<!doctype html><title>embedder</title><p>embedder</p>");
       }
-      const name = path.startsWith("/lib/") ? path.slice(5) : "";
+      const slow = path.startsWith("/slow-lib/");
+      const name = path.startsWith("/lib/") ? path.slice(5) : slow ? path.slice(10) : "";
       const file = join(ASSETS_DIR, name);
       if (!/^[\w.-]+$/.test(name) || !existsSync(file)) {
         res.writeHead(404);
         return res.end();
       }
-      res.writeHead(200, { "content-type": types[name.split(".").pop()!] ?? "application/octet-stream" });
-      res.end(readFileSync(file));
+      const send = () => {
+        res.writeHead(200, { "content-type": types[name.split(".").pop()!] ?? "application/octet-stream", ...(slow ? { "cache-control": "no-store" } : {}) });
+        res.end(readFileSync(file));
+      };
+      if (slow && name.endsWith(".wasm")) setTimeout(send, SLOW_ENGINE_MS);
+      else send();
     }),
   );
 }
