@@ -4,7 +4,8 @@
 
 import { createHash, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import { createWorkerPool, nodeRunner, type WorkerStart } from "./pool.js";
+import { createWorkerPool, nodeRunner, type WorkerPool, type WorkerStart } from "./pool.js";
+import { takePrestarted } from "./prestart.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { resolveImports } from "./imports.js";
 import { catalogResolver } from "./catalog.js";
@@ -52,10 +53,14 @@ const digestParts: PartsDigest = (parts) => {
 };
 
 export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart): Sandbox {
+  return sandboxOn(options, () => createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, start));
+}
+
+function sandboxOn(options: SandboxOptions, pool: () => WorkerPool): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
-  const runner = nodeRunner(createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, start));
+  const runner = nodeRunner(pool());
   const path = createRunPath(
     { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts },
     options,
@@ -77,7 +82,10 @@ export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart)
 export async function run<T = unknown>(request: RunRequest, options: SandboxOptions = {}): Promise<RunResult<T>> {
   // A program that imports runs on a template of its module set: its one worker need not warm the default template
   // first (a false positive, the word in a string, only builds that template at the task instead of before it).
-  const sandbox = createSandbox({ maxWorkers: 1, ...options }, /\bimport\b/.test(request.source) ? { warm: false } : undefined);
+  const warm = !/\bimport\b/.test(request.source);
+  const single = { maxWorkers: 1, ...options };
+  const prestarted = takePrestarted({ workerFile: single.workerFile, maxWorkers: single.maxWorkers, warm });
+  const sandbox = prestarted ? sandboxOn(single, () => prestarted) : createSandbox(single, warm ? undefined : { warm: false });
   try {
     return await sandbox.run<T>(request);
   } finally {

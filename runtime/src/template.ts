@@ -284,15 +284,23 @@ function snapshotSegments(instance: EngineInstance, brk: number): Array<{ at: nu
  * Undefined when exactly one such word cannot be found: snapshots are then not used.
  */
 export function findBreakAddress(instance: EngineInstance): number | undefined {
+  const whole = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
+  // The word is static data: below the data's end and its BSS margin when the layout is known. That scan is ~20x
+  // shorter (~15 ms → <1 ms of every worker's start); anything unexpected falls back to the whole prefix.
+  const statics = instance.layout ? Math.min(whole, instance.layout.dataEnd + BSS_MARGIN_BYTES) : whole;
+  return breakWordWithin(instance, statics) ?? (statics < whole ? breakWordWithin(instance, whole) : undefined);
+}
+
+function breakWordWithin(instance: EngineInstance, scanBytes: number): number | undefined {
   const module = (instance.qjs as unknown as { module: EmscriptenInternals }).module;
-  const SCAN_BYTES = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
-  const before = new Uint32Array(instance.memory.buffer.slice(0, SCAN_BYTES));
+  const words = scanBytes >>> 2;
+  const before = new Uint32Array(instance.memory.buffer.slice(0, words * 4));
   const size = 4 * 1024 * 1024;
   const block = module._malloc(size);
   if (!block) return undefined;
-  const after = new Uint32Array(instance.memory.buffer, 0, SCAN_BYTES / 4);
+  const after = new Uint32Array(instance.memory.buffer, 0, words);
   const candidates: number[] = [];
-  for (let i = 0; i < after.length; i++) {
+  for (let i = 0; i < words; i++) {
     const moved = after[i] - before[i];
     if (moved >= size && moved < size + 1024 * 1024 && after[i] >= block + size) candidates.push(i * 4);
   }
