@@ -56,7 +56,7 @@
 
   function encode(value) {
     const wrapper = { v: value };
-    if (plainPrimitives(value, wrapper)) return [jsonStringify(wrapper), false, []];
+    if (plainPrimitives(value, wrapper)) return [jsonStringify(wrapper), false, undefined];
     const side = [];
     const tags = new RealWeakSet();
     let tagged = false;
@@ -123,7 +123,8 @@
         if (t === "bigint") return tag("i", ["v", RealString(v)]);
         return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
       });
-      return [json, tagged, side];
+      // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
+      return [json, tagged, side.length ? side : undefined];
     } finally {
       restore(hooks, hooks.length);
     }

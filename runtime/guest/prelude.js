@@ -2,8 +2,8 @@
 // or once per run where snapshots are unavailable; either way before any guest code.
 // Owns the guest surface: refuses code generation, pins Date and Math.random to the run's clock and seed,
 // installs lazy globals (console, TextEncoder, Intl, ... in their own files) and host-function namespaces.
-// Its completion value is a setup function returning { configure, encode, decode, preload }: configure(now, seed,
-// namespaces) is called at the start of each run.
+// Its completion value is a setup function returning { configure, encode, decode, settle, fail, preload, ... }:
+// configure(now, seed, targets) is called at the start of each run; settle/fail answer a host call's promise.
 (function (bigString, hostCall, hostLog, lazyLoad, bridgeCall) {
   "use strict";
   // Every built-in the wrappers below use is captured here, before any guest or pack code runs: a guest (or a pack
@@ -128,25 +128,35 @@
   const encode = (v) => lazyValue("codec", "encode")(v);
   const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
 
-  // ---- host-function namespaces: every call crosses as one encoded copy and returns a promise
-  const install = (namespaces) => {
-    const names = keys(namespaces);
-    if (names.length) lazyValue("codec", "encode"); // before guest code can touch JSON or Array
-    for (let i = 0; i < names.length; i++) {
-      const ns = names[i];
-      const fns = namespaces[ns];
-      const target = {};
-      for (let j = 0; j < fns.length; j++) {
-        const fn = fns[j];
-        hide(target, fn, {
-          [fn]: function () {
-            const encoded = encode(arraySlice(arguments));
-            return hostCall(ns, fn, encoded[0], encoded[1], encoded[2]);
-          },
-        }[fn]);
-      }
-      hide(G, ns, freeze(target));
+  // ---- replies: a host call answers with its call id, and the guest's promise for it waits here until the host
+  // settles it with one call (settle or fail, below) — cheaper than a promise made and settled through the FFI.
+  const RealPromise = Promise, RealError = Error;
+  const waiting = new Map();
+  const mapGet = uncurry(Map.prototype.get), mapSet = uncurry(Map.prototype.set), mapDelete = uncurry(Map.prototype.delete);
+  const awaitReply = (id) => new RealPromise((resolve, reject) => { mapSet(waiting, id, { resolve, reject }); });
+  const takeWaiting = (id) => {
+    const entry = mapGet(waiting, id);
+    if (entry !== undefined) mapDelete(waiting, id);
+    return entry;
+  };
+
+  // ---- host-function namespaces: every call crosses as one encoded copy and returns a promise. The host lists the
+  // run's functions as [namespace, name] pairs; a call names its function by its index in that list.
+  const install = (targets) => {
+    if (targets.length) lazyValue("codec", "encode"); // before guest code can touch JSON or Array
+    const namespaces = create(null);
+    const order = [];
+    for (let k = 0; k < targets.length; k++) {
+      const ns = targets[k][0], fn = targets[k][1];
+      if (namespaces[ns] === undefined) { namespaces[ns] = {}; order[order.length] = ns; }
+      hide(namespaces[ns], fn, {
+        [fn]: function () {
+          const encoded = encode(arraySlice(arguments));
+          return awaitReply(hostCall(k, encoded[0], encoded[1], encoded[2]));
+        },
+      }[fn]);
     }
+    for (let i = 0; i < order.length; i++) hide(G, order[i], freeze(namespaces[order[i]]));
   };
 
   // ---- the private bridge of host-module facades: their "capsule:bridge" module takes it while modules load,
@@ -155,7 +165,7 @@
   // resolution would look up the live Promise.prototype.then.
   // A function in an options object would be dropped by the crossing (JSON's rule), so an option such as csv's
   // transformHeader would silently do nothing: refused by name here, with the host modules' code for it.
-  const RealError = Error, isArrayAtLoad = Array.isArray, isViewAtLoad = ArrayBuffer.isView;
+  const isArrayAtLoad = Array.isArray, isViewAtLoad = ArrayBuffer.isView;
   const isOptions = (v) => typeof v === "object" && v !== null && !isArrayAtLoad(v) && !isViewAtLoad(v);
   const functionOption = (id, exportName, list) => {
     for (let i = 0; i < list.length; i++) {
@@ -177,7 +187,7 @@
         const refused = functionOption(id, exportName, list);
         if (refused !== undefined) return promiseReject(refused);
         const encoded = encode(list);
-        return bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2]);
+        return awaitReply(bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2]));
       } catch (error) {
         return promiseReject(error);
       }
@@ -208,14 +218,32 @@
       return u.atom_size + u.str_size + u.obj_size + u.prop_size + u.shape_size + u.js_func_size +
         u.js_func_code_size + u.js_func_pc2line_size + u.binary_object_size + u.fast_array_elements * 8;
     },
-    configure(now, runSeed, namespacesJson) {
+    configure(now, runSeed, targetsJson) {
       clock = now;
       seed = runSeed >>> 0;
       a = splitmix(); b = splitmix(); c = splitmix(); d = splitmix();
-      install(jsonParse(namespacesJson));
+      install(jsonParse(targetsJson));
     },
     encode,
     decode,
+    // The host's answer to call `id`: resolves its promise with the decoded value (rejects it with what decoding threw).
+    settle(id, json, tagged, side) {
+      const entry = takeWaiting(id);
+      if (entry === undefined) return;
+      let value;
+      try {
+        value = decode(json, tagged, side);
+      } catch (error) {
+        entry.reject(error);
+        return;
+      }
+      entry.resolve(value);
+    },
+    // The host's refusal of call `id`: rejects its promise with `error` (made by the host, as it always was).
+    fail(id, error) {
+      const entry = takeWaiting(id);
+      if (entry !== undefined) entry.reject(error);
+    },
     preload(file, name) { return lazyValue(file, name) !== undefined; },
   };
 });

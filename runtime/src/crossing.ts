@@ -14,6 +14,8 @@ export type Fatal = { code: ErrorCode; message: string };
 export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): Encoded | Fatal {
   if (ctx.typeof(jsonH) !== "string") return { code: "E_RESULT_UNSERIALIZABLE", message: "the value cannot cross to the host" };
   const side: Array<Uint8Array | string> = [];
+  // The guest codec passes no sidecar as undefined (most values have none): one type check instead of reading an array.
+  if (ctx.typeof(sideH) === "undefined") return { json: ctx.getString(jsonH), tagged: ctx.eq(taggedH, ctx.true), side };
   // Not ctx.getLength(): it reads through a Uint32Array view made when the context was created, which goes
   // stale (length 0) once the engine's memory has grown, and a template's context outlives many growths.
   const length = ctx.getProp(sideH, "length").consume((h) => (ctx.typeof(h) === "number" ? ctx.getNumber(h) : 0));
@@ -35,15 +37,23 @@ export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: 
 
 /** Calls the guest codec's `decode` on an encoded host value: the guest value, or what decoding threw. */
 export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, value: Encoded) {
+  return callWithEncoded(ctx, decode, [], value);
+}
+
+/**
+ * Calls `fn(...leading, json, tagged, side)` in the guest with an encoded host value (the prelude's settle takes a
+ * call id first): what it returned, or what it threw.
+ */
+export function callWithEncoded(ctx: QuickJSContext, fn: QuickJSHandle, leading: QuickJSHandle[], value: Encoded) {
   return Scope.withScope((scope) => {
     const json = scope.manage(newStringFast(ctx, value.json));
     // The decoder reads the sidecar only for a tagged value; most answers have none, and need no array made for it.
-    if (!value.tagged && value.side.length === 0) return ctx.callFunction(decode, ctx.undefined, json, ctx.false, ctx.undefined);
+    if (!value.tagged && value.side.length === 0) return ctx.callFunction(fn, ctx.undefined, ...leading, json, ctx.false, ctx.undefined);
     const side = scope.manage(ctx.newArray());
     value.side.forEach((item, i) => {
       const bytes = typeof item === "string" ? undefined : (item.buffer.slice(item.byteOffset, item.byteOffset + item.byteLength) as ArrayBuffer);
       ctx.setProp(side, i, scope.manage(bytes ? ctx.newArrayBuffer(bytes) : newStringFast(ctx, item as string)));
     });
-    return ctx.callFunction(decode, ctx.undefined, json, value.tagged ? ctx.true : ctx.false, side);
+    return ctx.callFunction(fn, ctx.undefined, ...leading, json, value.tagged ? ctx.true : ctx.false, side);
   });
 }

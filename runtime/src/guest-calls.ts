@@ -1,33 +1,37 @@
 // Owns a run's calls out of the guest: host-function calls and host-module (bridge) calls become promises in the
 // guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns.
+// The promise is the guest's own (prelude.js awaitReply): a call answers the guest with its id, and a reply is one
+// call of the prelude's settle or fail with that id — no promise capability made and settled through the FFI.
 // At most limits.hostCallsInFlight calls are with the host at once; later ones wait in the run's queue, in order, and
 // are sent as answers come back, so Promise.all over hundreds of calls works.
 // Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsQueued or hostDataBytes (those end
 // the run: the guest cannot catch its way past them).
 
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, Scope } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, Scope } from "quickjs-emscripten-core";
 import { encodedSize } from "./codec.js";
-import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
+import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
 import type { LocalCalls } from "./local-calls.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
-  /** The guest codec's decoder (the template's). */
-  decode: QuickJSHandle;
+  /** The prelude's settle(id, json, tagged, side) and fail(id, error) (the template's). */
+  settle: QuickJSHandle;
+  fail: QuickJSHandle;
   /** Runs guest work, charging its CPU time to the run. */
   slice<T>(work: () => T): T;
   /** Ends the run with `fatal` (the first one wins). */
   fatal(fatal: Fatal): void;
-  /** The run's disposal scope: every promise made for a call is disposed with the run. */
+  /** The run's disposal scope. */
   scope: Scope;
 }
 
 export class GuestCalls {
   made = 0;
   private nextId = 1;
-  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  /** Ids of the calls made and not yet answered. */
+  private readonly pending = new Set<number>();
   private readonly replies: HostReplyMessage[] = [];
   /** Calls waiting for one of the hostCallsInFlight places, oldest first. */
   private readonly queued: HostCallMessage[] = [];
@@ -36,7 +40,9 @@ export class GuestCalls {
   /** The run's local calls, when its worker makes some itself (set by the run). */
   local: LocalCalls | undefined;
 
-  constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {}
+  constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {
+    this.targets = Object.entries(task.namespaces).flatMap(([ns, fns]) => fns.map((fn) => [ns, fn] as const));
+  }
 
   /** Receives one reply from the host channel (it is delivered between turns). */
   readonly receive = (message: HostReplyMessage) => {
@@ -61,12 +67,15 @@ export class GuestCalls {
     };
   }
 
-  hostFunction(nsH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+  /** The run's host functions as [namespace, name] pairs: the guest names one by its index here (prelude.js install). */
+  readonly targets: ReadonlyArray<readonly [string, string]>;
+
+  hostFunction(indexH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
     const { ctx } = this.powers;
-    const ns = ctx.getString(nsH);
-    const fn = ctx.getString(fnH);
-    if (!this.task.namespaces[ns]?.includes(fn)) return this.throwInGuest("TypeError", `${ns}.${fn} is not a host function of this run`);
-    return this.call({ ns, fn }, jsonH, taggedH, sideH);
+    const index = ctx.typeof(indexH) === "number" ? ctx.getNumber(indexH) : -1;
+    const target = this.targets[index];
+    if (!target) return this.throwInGuest("TypeError", `host function #${index} is not a host function of this run`);
+    return this.call({ ns: target[0], fn: target[1] }, jsonH, taggedH, sideH);
   }
 
   hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
@@ -82,28 +91,27 @@ export class GuestCalls {
     const { ctx, slice } = this.powers;
     while (this.replies.length > 0) {
       const reply = this.replies.shift()!;
-      const deferred = this.pending.get(reply.id);
-      if (!deferred) continue;
-      this.pending.delete(reply.id);
+      if (!this.pending.delete(reply.id)) continue;
       this.sent--;
       this.sendQueued();
       if (reply.t === "fatal") {
-        deferred.dispose();
         this.powers.fatal({ code: reply.code, message: reply.message });
         continue;
       }
       try {
-        if (reply.t === "err") {
-          ctx.newError({ name: reply.name, message: reply.message }).consume((error) => slice(() => deferred.reject(error)));
-        } else {
-          const decoded = slice(() => decodeIntoGuest(ctx, this.powers.decode, reply.value));
-          if (decoded.error) decoded.error.consume((error) => slice(() => deferred.reject(error)));
-          else decoded.value.consume((value) => slice(() => deferred.resolve(value)));
-        }
+        const settled = slice(() => {
+          const id = ctx.newNumber(reply.id);
+          try {
+            if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value);
+            return ctx.newError({ name: reply.name, message: reply.message }).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
+          } finally {
+            id.dispose();
+          }
+        });
+        if (settled.error) settled.error.dispose();
+        else settled.value.dispose();
       } catch {
         // Settling ran guest code that was interrupted (a limit fired); the run's stop reason reports it.
-      } finally {
-        deferred.dispose();
       }
     }
   }
@@ -126,11 +134,10 @@ export class GuestCalls {
     }
     this.made++;
     const id = this.nextId++;
-    const deferred = this.powers.scope.manage(ctx.newPromise());
-    this.pending.set(id, deferred);
+    this.pending.add(id);
     this.queued.push({ t: "call", id, ns, fn, module: target.module, args });
     this.sendQueued();
-    return deferred.handle.dup();
+    return ctx.newNumber(id);
   }
 
   /** Sends queued calls while there are places among the hostCallsInFlight. */

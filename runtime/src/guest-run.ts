@@ -33,10 +33,10 @@ const HEAP_SAMPLE_MS = 20;
 
 /**
  * Guest CPU time since the last heap sample below which a turn boundary takes none: a census costs ~30 µs, which was
- * ~15% of a host call's round trip when taken at every turn, and a turn that ran for less than this cannot have
- * allocated much.
+ * ~15% of a host call's round trip when taken at every turn (and ~7% at every 1 ms); a turn that ran for less than
+ * this cannot have allocated much (the limit itself is the engine's allocator's, never this estimate).
  */
-const HEAP_TURN_SAMPLE_MS = 1;
+const HEAP_TURN_SAMPLE_MS = 4;
 
 /** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
 export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
@@ -96,7 +96,7 @@ class GuestRun implements RunHooks {
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
-    this.calls = new GuestCalls({ ctx: this.ctx, decode: template.decode, slice: (work) => this.slice(work), fatal: (f) => void (this.fatal ??= f), scope: this.scope }, task);
+    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), fatal: (f) => void (this.fatal ??= f), scope: this.scope }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
@@ -230,7 +230,7 @@ class GuestRun implements RunHooks {
   private installPrelude(): Fatal | RunError | undefined {
     const { ctx } = this;
     const failure = Scope.withScope((scope) => {
-      const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.task.namespaces))].map(scope.manage);
+      const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.calls.targets))].map(scope.manage);
       const configured = scope.manage(this.slice(() => ctx.callFunction(this.template.configure, ctx.undefined, ...args)));
       return configured.error ? { detail: ctx.dump(configured.error) as unknown } : undefined;
     });

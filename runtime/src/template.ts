@@ -8,6 +8,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { enginePowers, LAZY_GUEST_FILES, type LazyGuestFile } from "./engine-powers.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
+import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
@@ -18,7 +19,8 @@ export interface RunHooks {
   shouldInterrupt(): boolean;
   loadModule(name: string): { error: Error } | string;
   linkModule(base: string, requested: string): { error: Error } | string;
-  hostCall(ns: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
+  /** A host-function call: the function's index among the run's targets (guest-calls.ts), then the encoded arguments. */
+  hostCall(index: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
   bridgeCall(id: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
   log(level: string, text: string): void;
 }
@@ -71,6 +73,9 @@ export class EngineTemplate {
   readonly configure: QuickJSHandle;
   readonly encode: QuickJSHandle;
   readonly decode: QuickJSHandle;
+  /** settle(id, json, tagged, side) and fail(id, error): the guest's ends of a host call's promise (prelude.js). */
+  readonly settle: QuickJSHandle;
+  readonly fail: QuickJSHandle;
   readonly seal: QuickJSHandle;
   readonly census: QuickJSHandle;
   readonly provideInputs: QuickJSHandle;
@@ -98,16 +103,19 @@ export class EngineTemplate {
     void ctx.global;
     const setup = ctx.evalCode(enginePowers().guestSource("prelude"), "capsule:prelude", { type: "global" });
     const api = this.unwrap(setup, "prelude");
-    const hostCall = ctx.newFunction("hostCall", (ns, fn, json, tagged, side) => this.current?.hostCall(ns, fn, json, tagged, side));
-    const hostLog = ctx.newFunction("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
-    const lazyLoad = ctx.newFunction("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
-    const bridgeCall = ctx.newFunction("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side));
+    const hot = fastFunctions(ctx);
+    const hostCall = hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side));
+    const hostLog = hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
+    const lazyLoad = hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
+    const bridgeCall = hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side));
     const bigString = ctx.newNumber(BIG_STRING_LENGTH);
     const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, hostCall, hostLog, lazyLoad, bridgeCall), "prelude setup");
     for (const h of [api, hostCall, hostLog, lazyLoad, bridgeCall, bigString]) h.dispose();
     this.configure = this.keep(ctx.getProp(made, "configure"));
     this.encode = this.keep(ctx.getProp(made, "encode"));
     this.decode = this.keep(ctx.getProp(made, "decode"));
+    this.settle = this.keep(ctx.getProp(made, "settle"));
+    this.fail = this.keep(ctx.getProp(made, "fail"));
     this.seal = this.keep(ctx.getProp(made, "seal"));
     this.census = this.keep(ctx.getProp(made, "census"));
     this.provideInputs = this.keep(ctx.getProp(made, "provideInputs"));
