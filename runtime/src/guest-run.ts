@@ -300,7 +300,7 @@ class GuestRun implements RunHooks {
       const encoded = encodeValue(ctx.dump(value));
       if (encoded.ok) return this.succeed(encoded.encoded);
     }
-    const encoded = this.scope.manage(this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value)));
+    const encoded = this.scope.manage(this.heap.withoutSamples(() => this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value))));
     const stop = this.stopReason();
     if (stop) return this.fail(stop);
     if (encoded.error) {

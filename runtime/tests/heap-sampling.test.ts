@@ -67,6 +67,14 @@ describe("heap census schedule", () => {
     expect(h.censuses()).toBe(2);
   });
 
+  it("takes no interrupt sample while the result is encoded", () => {
+    const h = harness(0.05);
+    h.sampler.withoutSamples(() => h.runFor(200));
+    expect(h.censuses()).toBe(0);
+    h.runFor(200);
+    expect(h.censuses()).toBeGreaterThan(0);
+  });
+
   it("keeps the largest census as the peak", () => {
     const sizes = [100, 5000, 300];
     const h = harness(0.05, () => sizes.shift() ?? 0);
