@@ -15,6 +15,7 @@ import { encodeValue, encodedSize } from "./codec.js";
 import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { GuestConsole } from "./guest-console.js";
+import { HeapSampler } from "./guest-heap.js";
 import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
@@ -27,16 +28,6 @@ const cpuTimeExceeded = (cpuMs: number): Fatal => ({
 
 /** Promise jobs run between two checks of the run's limits. */
 const JOBS_PER_BATCH = 1_000;
-
-/** CPU time between heap samples taken from the interrupt handler. */
-const HEAP_SAMPLE_MS = 20;
-
-/**
- * Guest CPU time since the last heap sample below which a turn boundary takes none: a census costs ~30 µs, which was
- * ~15% of a host call's round trip when taken at every turn (and ~7% at every 1 ms); a turn that ran for less than
- * this cannot have allocated much (the limit itself is the engine's allocator's, never this estimate).
- */
-const HEAP_TURN_SAMPLE_MS = 4;
 
 /** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
 export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
@@ -83,14 +74,14 @@ class GuestRun implements RunHooks {
   private readonly pull: (() => { message: unknown } | undefined) | undefined;
   /** Settles when the host asks this run to stop (one wait per run, not one per turn). */
   private stopWait: Promise<unknown> | undefined;
-  private peakHeapBytes = 0;
-  private lastHeapSample = 0;
+  private readonly heap: HeapSampler;
   private fatal: Fatal | RunError | undefined;
 
   constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
     this.control = new RunControl(task.control);
     const { threadCpu } = enginePowers();
     this.cpu = new CpuMeter(task.limits.cpuMs, this.control, threadCpu);
+    this.heap = new HeapSampler(template.rt, template.ctx, template.census, this.cpu);
     this.control.markStarted(threadCpu?.threadId ?? 0, this.cpu.cpuAtStartMs);
     this.rt = template.rt;
     this.ctx = template.ctx;
@@ -122,16 +113,16 @@ class GuestRun implements RunHooks {
       if (this.rt.hasPendingJob()) continue;
       const state = this.ctx.getPromiseState(main.promise);
       if (state.type === "fulfilled") {
-        this.sampleHeap();
+        this.heap.sample();
         return state.value.consume((value) => this.finishWith(value));
       }
       if (state.type === "rejected") return this.fail(state.error.consume((e) => this.guestError(e)));
       if (this.calls.waiting === 0) {
         return this.fail({ code: "E_NEVER_SETTLES", message: "the run awaits a promise that nothing can settle: no host call is pending, and the sandbox has no timers" });
       }
-      // Sampling walks the whole heap (~30-80 µs): only once the guest has run a while since the last sample, so a run
-      // awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
-      if (this.lastHeapSample === 0 || this.cpu.used() - this.lastHeapSample >= HEAP_TURN_SAMPLE_MS) this.sampleHeap();
+      // Sampling walks the whole heap (~30-80 µs for a small one): only once the guest has run a while since the last
+      // sample, so a run awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
+      this.heap.atTurn();
       // Blocking on the wake word only when no local call is pending: their answers settle on this thread's event
       // loop (local-calls.ts), which a blocked thread never turns.
       if (this.pull && !this.calls.local?.pending()) this.waitForReplies(this.pull);
@@ -164,7 +155,7 @@ class GuestRun implements RunHooks {
       this.fatal = memoryExceeded(this.task.limits.memoryBytes);
       return true;
     }
-    if (this.cpu.used() - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
+    this.heap.atInterrupt();
     return this.cpu.spent();
   }
 
@@ -309,7 +300,7 @@ class GuestRun implements RunHooks {
       const encoded = encodeValue(ctx.dump(value));
       if (encoded.ok) return this.succeed(encoded.encoded);
     }
-    const encoded = this.scope.manage(this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value)));
+    const encoded = this.scope.manage(this.heap.withoutSamples(() => this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value))));
     const stop = this.stopReason();
     if (stop) return this.fail(stop);
     if (encoded.error) {
@@ -334,35 +325,13 @@ class GuestRun implements RunHooks {
 
   private fail(error: Fatal | RunError): WorkerOutcome {
     const full: RunError = "name" in error ? error : runError(error.code, error.message);
-    this.sampleHeap();
+    this.heap.sample();
     return { ok: false, error: full, logs: this.console.lines, stats: this.stats() };
   }
 
   private stats() {
     const localCalls = this.calls.local?.targets();
-    return { cpuMs: this.cpu.chargedMs, peakHeapBytes: this.peakHeapBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated, ...(localCalls ? { localCalls } : {}) };
-  }
-
-  /**
-   * Records the guest heap from QuickJS's object census (JS_ComputeMemoryUsage). Its malloc total is useless under
-   * emscripten (allocations count 8 bytes each), so the figure is the census of atoms, strings, objects, shapes,
-   * functions, array elements and buffers: an estimate, sampled at turn boundaries and every HEAP_SAMPLE_MS of CPU.
-   */
-  private sampleHeap(): void {
-    this.lastHeapSample = this.cpu.used();
-    try {
-      // Computed against the run's own context: the public computeMemoryUsage() builds a service context per runtime.
-      const internals = this.rt as unknown as { ffi: { QTS_RuntimeComputeMemoryUsage(rt: unknown, ctx: unknown): unknown }; rt: { value: unknown } };
-      const context = this.ctx as unknown as { ctx: { value: unknown }; memory: { heapValueHandle(ptr: unknown): QuickJSHandle } };
-      const summed = context.memory
-        .heapValueHandle(internals.ffi.QTS_RuntimeComputeMemoryUsage(internals.rt.value, context.ctx.value))
-        .consume((usage) => this.ctx.callFunction(this.template.census, this.ctx.undefined, usage));
-      if (summed.error) return summed.error.dispose();
-      const bytes = summed.value.consume((h) => this.ctx.getNumber(h));
-      if (bytes > this.peakHeapBytes) this.peakHeapBytes = bytes;
-    } catch {
-      // Best effort: a runtime at its memory limit may not build the census object.
-    }
+    return { cpuMs: this.cpu.chargedMs, peakHeapBytes: this.heap.peakBytes, hostCalls: this.calls.made, logsTruncated: this.console.truncated, ...(localCalls ? { localCalls } : {}) };
   }
 
   /** Turns a thrown guest value into a RunError, naming the limit that fired when one did. */

@@ -111,8 +111,28 @@ async function rowGrowth(sandbox, sizes) {
   return out;
 }
 
+/** The rows rows alone (RUNTIME_ROWS_ONLY=1): 5,000 x 10 rows against the raw engine, and the growth rows. */
+async function rowsOnly() {
+  const quickjs = await rawEngine(quickjsVariant);
+  const sandbox = createSandbox({ maxWorkers: 1 });
+  const rowsRun = await sample(async () => {
+    const r = ok(await sandbox.run({ source: "const rows = await data.rows(); return rows", hostFunctions: { data: { rows: () => ROWS } } }));
+    if (r.value.length !== 5000) throw new Error("rows run failed");
+  }, 20, 3);
+  const growth = await rowGrowth(sandbox, [1_000, 10_000, 100_000]);
+  await sandbox.close();
+  table([
+    ["issue 18 row", "capsule", "baseline (same run)", "ratio", "target"],
+    ["5,000 x 10 rows into the guest and back (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw engine JSON in+out ${ms(quickjs.inOut)}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 1.15x"],
+    ["10 fields x 1k rows from a host function and back", ms(growth[1000]), "", "", ""],
+    ["10 fields x 10k rows", ms(growth[10000]), "1k", ratio(growth[10000], growth[1000]), ""],
+    ["10 fields x 100k rows", ms(growth[100000]), "10k", ratio(growth[100000], growth[10000]), "<= 11x the 10k time"],
+  ]);
+}
+
 export async function runtimeBench() {
   console.log("== runtime ==\n");
+  if (process.env.RUNTIME_ROWS_ONLY === "1") return rowsOnly();
   const quickjs = await rawEngine(quickjsVariant);
   const ng = await rawEngine(ngVariant);
   table([
