@@ -4,10 +4,10 @@
 // Refuses to build an engine before they were provided, and guest-file names outside the fixed set.
 
 export type GuestFile = "prelude" | LazyGuestFile;
-/** Files the prelude may load on first use. */
-export type LazyGuestFile = "console" | "codec" | "text" | "intl" | "url";
-export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl", "url"];
-export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl", "url"];
+/** Files the prelude may load on first use (url-host and url-parser are url's parts, loaded by url through guestFile). */
+export type LazyGuestFile = "console" | "codec" | "text" | "intl" | "url" | "url-parser" | "url-host";
+export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl", "url", "url-parser", "url-host"];
+export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl", "url", "url-parser", "url-host"];
 
 export interface EnginePowers {
   /** The QuickJS build's WASM binary (compiled once per worker). */
