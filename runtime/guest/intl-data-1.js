@@ -1,8 +1,9 @@
-// Capsule guest Intl locale data, part 1 of 3 (en, en-GB, en-IN, de), loaded with intl.js (intl-core.js takes it through the
-// prelude's guestFile power) the first time a guest touches Intl or a toLocale* method. Generated: extracted from
-// Node 20 / ICU 78 (CLDR 48); one string per locale ("key value" lines) because string literals parse far faster
-// than object literals or code in QuickJS (see guest/README.md, "Regenerating the data"). Split in three only to
-// keep each file under 400 lines. Plain ES2020 global script; completion value: { <locale>: <record text> }.
+// Capsule guest Intl locale data, part 1 of 3 (en, en-GB, en-IN, de), loaded by intl-core.js (through the prelude's
+// guestFile power) the first time a run needs a locale it holds (always, when any is: en is every locale's root).
+// Generated: extracted from Node 20 / ICU 78 (CLDR 48); one string per locale ("key value" lines) because string
+// literals parse far faster than object literals or code in QuickJS (see guest/README.md, "Regenerating the data").
+// Split in three only to keep each file under 400 lines. Plain ES2020 global script; completion value: { <locale>:
+// <record text> }.
 // Refuses host access and global state: it is data, and assigns no global.
 (function () {
   "use strict";

@@ -1,5 +1,6 @@
 // Guest files split for size (runtime/guest/README.md): intl.js and url.js take their parts through the prelude's
-// guestFile power. A part loads only with its group, once per run, and every file a group may take is one the host
+// guestFile power. A part loads only with its group (a part of the locale data only when a locale it holds is first
+// used), once per run, and every file a group may take is one the host
 // lets the prelude load (LAZY_GUEST_FILES) and the browser build embeds (GUEST_FILES).
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,8 @@ import { templateFor } from "../src/instances.js";
 import { DEFAULT_LIMITS } from "../src/limits.js";
 import { nodeEngine } from "../src/node-engine.js";
 
-const INTL_PARTS = ["intl-core", "intl-data-1", "intl-data-2", "intl-data-3", "intl-date", "intl-number", "intl-services"];
+/** The code of the Intl group; its locale data comes in three parts, each loaded when a locale it holds is first used. */
+const INTL_PARTS = ["intl-core", "intl-date", "intl-number", "intl-services"];
 const URL_PARTS = ["url-host", "url-parser"];
 
 describe("guest files split into parts", () => {
@@ -30,7 +32,8 @@ describe("guest files split into parts", () => {
       };
       const seen: unknown[] = [];
       for (const code of ["1 + 1", "(1234.5).toLocaleString('de') + ' ' + new Intl.PluralRules('en').select(1)",
-        "new URL('http://b\u00fccher.example/a').host", "[Intl.DateTimeFormat.name, new URLSearchParams('a=1').get('a')]"]) {
+        "new URL('http://b\u00fccher.example/a').host", "[Intl.DateTimeFormat.name, new URLSearchParams('a=1').get('a')]",
+        "[(1).toLocaleString('fr'), (2).toLocaleString('ru'), (3).toLocaleString('es')].join()"]) {
         loads.length = 0;
         template.begin(idle);
         const value = template.ctx.unwrapResult(template.ctx.evalCode(code, "test.js", { type: "global" }));
@@ -40,9 +43,10 @@ describe("guest files split into parts", () => {
       }
       expect(seen).toEqual([
         [2, []],
-        ["1.234,5 one", ["intl", ...INTL_PARTS].sort()],
+        ["1.234,5 one", ["intl", ...INTL_PARTS, "intl-data-1"].sort()],
         ["xn--bcher-kva.example", ["url", ...URL_PARTS].sort()],
         [["DateTimeFormat", "1"], ["intl", ...INTL_PARTS, "url", ...URL_PARTS].sort()],
+        ["1,2,3", ["intl", ...INTL_PARTS, "intl-data-1", "intl-data-2", "intl-data-3"].sort()],
       ]);
     } finally {
       provideEngine(nodeEngine());
