@@ -92,9 +92,9 @@
   } }.random);
 
   // ---- lazy globals: each file is parsed only when a guest first touches what it defines
-  // A file that evaluates to a function receives the powers; guestFile lets a file split for size (url.js and its
-  // parts) take another file's value, evaluated once, as a global or a later guestFile would see it. The powers live
-  // only in this closure and in the files' own: no guest program can reach them.
+  // A file that evaluates to a function receives the powers; guestFile lets a file split for size (url.js, intl.js)
+  // take one of its parts' values, evaluated once per run, as a global or a later guestFile would see it. The powers
+  // live only in this closure and in the files' own: no guest program can reach them (globals.test.ts).
   const loaded = create(null);
   const guestFile = (file) => {
     if (!loaded[file]) {
