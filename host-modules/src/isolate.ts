@@ -23,14 +23,9 @@ export interface IsolateOptions extends SlotOptions {
   size?: number;
 }
 
-interface QueuedJob {
+/** A job as the pool queues it: what a slot runs (SlotJob, one shape for both), with the pool's own bookkeeping. */
+interface QueuedJob extends SlotJob {
   readonly lane: string;
-  fn: string;
-  op: string;
-  payload: unknown;
-  transfer: ArrayBuffer[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
   /** Set once the job runs: the slot and what the slot knows it by. */
   slot?: WorkerSlot;
   running?: SlotJob;

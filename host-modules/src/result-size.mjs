@@ -1,8 +1,8 @@
 // Owns the estimate worker scripts make of a result's size as it crosses into the guest, in the measure the runtime
 // checks against limits.hostDataBytes: the JSON text (escapes included) plus the sidecar bytes. Every estimate is an
 // upper bound: UTF-8 bytes are counted where the runtime counts UTF-16 code units, and big strings, which cross in
-// the sidecar unescaped, are still counted escaped. output.ts holds the same rules for host code (which cannot import
-// this file). Refuses nothing itself.
+// the sidecar unescaped, are still counted escaped. The one copy: host code takes it through output.ts (typed by
+// result-size.d.mts), worker scripts import it directly. Refuses nothing itself.
 
 /** What a tagged scalar (-0, NaN, ±Infinity) takes as it crosses, and its separator. */
 const TAGGED_SCALAR_BYTES = 32;
@@ -26,7 +26,10 @@ function escapeExtra(value) {
   return extra;
 }
 
-/** Estimated size of a string cell or key: its UTF-8 bytes, escapes, two quotes and a separator. */
+/**
+ * Estimated size of a string cell or key as it crosses: its UTF-8 bytes (never fewer than the UTF-16 code units the
+ * runtime counts), its escapes, two quotes and a separator. An upper bound: big strings cross unescaped.
+ */
 export function stringSize(value) {
   const size = Buffer.byteLength(value, "utf8") + 3;
   return NEEDS_ESCAPE.test(value) ? size + escapeExtra(value) : size;

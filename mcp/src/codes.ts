@@ -3,10 +3,7 @@
 // Refuses nothing itself; the runtime passes an error's `code: message` to the guest, so tool failures reach the
 // program as `ToolError` with "E_TOOL_FAILED: …".
 
-interface CodeRow {
-  readonly meaning: string;
-  readonly hint: string;
-}
+import type { CodeRow } from "@capsule/runtime";
 
 export const MCP_CODES = {
   E_TOOL_FAILED: { meaning: "an MCP tool answered with isError: true", hint: "read the tool's message (the guest can catch it); fix the input or the server's state and call again" },

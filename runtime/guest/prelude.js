@@ -92,15 +92,19 @@
   } }.random);
 
   // ---- lazy globals: each file is parsed only when a guest first touches what it defines
-  const powers = freeze({ hostLog, bigString });
+  // A file that evaluates to a function receives the powers; guestFile lets a file split for size (url.js, intl.js)
+  // take one of its parts' values, evaluated once per run, as a global or a later guestFile would see it. The powers
+  // live only in this closure and in the files' own: no guest program can reach them (globals.test.ts).
   const loaded = create(null);
-  const lazyValue = (file, name) => {
+  const guestFile = (file) => {
     if (!loaded[file]) {
       const value = lazyLoad(file);
       loaded[file] = typeof value === "function" ? value(powers) : value;
     }
-    return loaded[file][name];
+    return loaded[file];
   };
+  const powers = freeze({ hostLog, bigString, guestFile });
+  const lazyValue = (file, name) => guestFile(file)[name];
   const lazyGlobal = (file, name) => defineProperty(G, name, {
     configurable: true,
     enumerable: false,

@@ -4,10 +4,17 @@
 // Refuses to build an engine before they were provided, and guest-file names outside the fixed set.
 
 export type GuestFile = "prelude" | LazyGuestFile;
-/** Files the prelude may load on first use. */
-export type LazyGuestFile = "console" | "codec" | "text" | "intl" | "url";
-export const LAZY_GUEST_FILES: readonly string[] = ["console", "codec", "text", "intl", "url"];
-export const GUEST_FILES: readonly GuestFile[] = ["prelude", "console", "codec", "text", "intl", "url"];
+/**
+ * Files the prelude may load on first use. A file split for size loads its parts through the prelude's guestFile power:
+ * url takes url-parser and url-host; intl takes intl-core (which takes intl-data-1 to -3), intl-number, intl-date and
+ * intl-services.
+ */
+export type LazyGuestFile = (typeof LAZY_GUEST_FILES)[number];
+export const LAZY_GUEST_FILES = [
+  "console", "codec", "text", "intl", "intl-core", "intl-data-1", "intl-data-2", "intl-data-3", "intl-number", "intl-date",
+  "intl-services", "url", "url-parser", "url-host",
+] as const;
+export const GUEST_FILES: readonly GuestFile[] = ["prelude", ...LAZY_GUEST_FILES];
 
 export interface EnginePowers {
   /** The QuickJS build's WASM binary (compiled once per worker). */

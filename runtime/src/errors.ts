@@ -2,7 +2,8 @@
 // meaning and what to do, and the one error class the runtime throws at its API boundary.
 // Refuses to let host stacks or host paths into a guest-visible message (see scrubHostDetails).
 
-interface CodeRow {
+/** One row of a code table (code → meaning → hint); exported so other packages' tables (mcp) take the same shape. */
+export interface CodeRow {
   /** What happened, in one line. */
   readonly meaning: string;
   /** What to do about it, in one line. */

@@ -2,7 +2,7 @@
 
 export { createSandbox, run, type Sandbox } from "./sandbox.js";
 export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, LIMIT_ROWS, describeLimits, type LimitRow, type Limits } from "./limits.js";
-export { CapsuleError, ERROR_CODES, RUNTIME_CODES, type ErrorCode, type RunError } from "./errors.js";
+export { CapsuleError, ERROR_CODES, RUNTIME_CODES, type CodeRow, type ErrorCode, type RunError } from "./errors.js";
 export { STANDARD_GLOBALS } from "./guest-globals.js";
 export { catalogResolver } from "./catalog.js";
 export type { CatalogEntry, CatalogLike, CatalogRunOptions, RunWarning } from "./catalog-resolver.js";

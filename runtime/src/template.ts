@@ -254,7 +254,7 @@ export class EngineTemplate {
   }
 
   private lazyLoad(file: string): GuestReturn {
-    if (!LAZY_GUEST_FILES.includes(file)) return { error: this.ctx.newError({ name: "TypeError", message: `unknown guest file "${file}"` }) };
+    if (!(LAZY_GUEST_FILES as readonly string[]).includes(file)) return { error: this.ctx.newError({ name: "TypeError", message: `unknown guest file "${file}"` }) };
     const result = this.ctx.evalCode(enginePowers().guestSource(file as LazyGuestFile), `capsule:${file}`, { type: "global" });
     return result.error ? { error: result.error } : { value: result.value };
   }

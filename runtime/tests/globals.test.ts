@@ -28,6 +28,44 @@ describe("the guest's global object", () => {
     expect(names.sort()).toEqual(["billing", "users"]);
   });
 
+  it("stays the same after every lazy file loads, and no guest power (guestFile, hostLog) reaches the guest", async () => {
+    // Every built-in method becomes a spy that keeps each `this` and argument it is handed; then the guest touches
+    // every lazy global, so the guest files load (url.js takes its parts through the prelude's guestFile power) while
+    // the spies watch. The powers object, or guestFile itself, handed to any built-in would be caught here.
+    const found = await valueOf<{ names: string[]; leaked: string[]; spied: number }>(sandbox, `
+      const apply = Reflect.apply, ownKeys = Reflect.ownKeys, describe = Object.getOwnPropertyDescriptor;
+      const define = Object.defineProperty, hasOwn = Object.prototype.hasOwnProperty;
+      const kept = [];
+      let busy = false; // the spies' own work (and the check below) calls spied built-ins too
+      const keep = (v) => { if ((typeof v === "object" && v !== null) || typeof v === "function") kept[kept.length] = v; };
+      const spy = (original) => function (...args) {
+        if (!busy) { busy = true; keep(this); for (let i = 0; i < args.length; i++) keep(args[i]); busy = false; }
+        return apply(original, this, args);
+      };
+      for (const target of [Array.prototype, Object, Object.prototype, Function.prototype, String.prototype, RegExp.prototype,
+        Map.prototype, Set.prototype, WeakMap.prototype, Promise.prototype, JSON, Reflect, Array, String, Math]) {
+        for (const key of ownKeys(target)) {
+          const d = describe(target, key);
+          if (!d || typeof d.value !== "function" || key === "constructor") continue;
+          try { define(target, key, { value: spy(d.value), writable: true, configurable: true }); } catch {}
+        }
+      }
+      void [URL, URLSearchParams, Intl, console, TextEncoder, atob];
+      const u = new URL("http://user:pw@xn--nxasmq6b.example:81/a/../b?c=d#e", "https://base/");
+      void [u.href, u.origin, u.searchParams.get("c"), new URLSearchParams({ a: "1" }).toString(), (1234.5).toLocaleString("de")];
+      busy = true;
+      const leaked = [];
+      for (let i = 0; i < kept.length; i++) {
+        const v = kept[i];
+        if (typeof v === "function" && (v.name === "guestFile" || v.name === "hostLog" || v.name === "lazyLoad")) leaked.push("function " + v.name);
+        for (const name of ["guestFile", "hostLog", "bigString"]) if (apply(hasOwn, v, [name])) leaked.push("an object holding " + name);
+      }
+      return { names: Object.getOwnPropertyNames(globalThis).sort(), leaked, spied: kept.length };`);
+    expect(found.names).toEqual([...golden].sort());
+    expect(found.leaked).toEqual([]);
+    expect(found.spied).toBeGreaterThan(0);
+  });
+
   it.each(REFUSED)("has no %s", async (name) => {
     expect(await valueOf(sandbox, `return typeof globalThis[${JSON.stringify(name)}] + "/" + typeof ${name}`)).toBe("undefined/undefined");
   });

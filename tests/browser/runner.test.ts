@@ -69,6 +69,17 @@ describe("the browser runner embedded in a page of another origin", () => {
     expect(inBrowser.value).toEqual((node as { value: unknown }).value);
   });
 
+  it("loads the guest files split into parts (Intl, URL: embedded by the build) and gives the Node runtime's results", async () => {
+    const source = `const u = new URL("http://b\u00fccher.example:8080/a/../b?x=1#h");
+      return [(1234.5).toLocaleString("de"), new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(0),
+        new Intl.PluralRules("en").select(1), u.href, u.searchParams.get("x"), new Date(0).toLocaleDateString("en-GB")];`;
+    const node = await (await shippedSandbox()).run({ source });
+    const inBrowser = await embedded({ source });
+    expect(node.ok && inBrowser.ok).toBe(true);
+    expect(inBrowser.value).toEqual((node as { value: unknown }).value);
+    expect(inBrowser.value).toEqual(["1.234,5", "1 janvier 1970", "one", "http://xn--bcher-kva.example:8080/b?x=1#h", "1", "01/01/1970"]);
+  });
+
   it("imports guest packs cross-origin from the catalog server", async () => {
     const out = await embedded({ source: 'import yaml from "@capsule/yaml";\nreturn yaml.dump({ a: [1, 2] });' });
     expect(out.value).toBe("a:\n  - 1\n  - 2\n");

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { newQuickJSWASMModuleFromVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSHandle, type QuickJSSyncVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
@@ -24,6 +24,32 @@ export function readGuest(name: string): string {
   return readFileSync(path.join(runtimeDir, "guest", name), "utf8");
 }
 
+/**
+ * The prelude's way of loading a guest file (runtime/guest/prelude.js, guestFile): the file's completion value, or,
+ * when that is a function, what it returns given the powers — here only guestFile itself, which loads a file's parts
+ * (url.js takes url-parser.js and url-host.js) once each. The handle is the caller's to dispose.
+ */
+function evalGroup(ctx: QuickJSContext, file: string): QuickJSHandle {
+  const load = ctx.newFunction("load", (name) => {
+    const part = ctx.getString(name);
+    return ctx.evalCode(readGuest(`${part}.js`), `capsule:${part}`, { type: "global" });
+  });
+  const loader = ctx.unwrapResult(ctx.evalCode(`(function (load) {
+    const loaded = Object.create(null);
+    const guestFile = (file) => {
+      if (!loaded[file]) { const value = load(file); loaded[file] = typeof value === "function" ? value(powers) : value; }
+      return loaded[file];
+    };
+    const powers = Object.freeze({ guestFile });
+    return guestFile;
+  })`, "capsule:test-loader", { type: "global" }));
+  const guestFile = ctx.unwrapResult(ctx.callFunction(loader, ctx.undefined, load));
+  const name = ctx.newString(file.replace(/\.js$/, ""));
+  const result = ctx.callFunction(guestFile, ctx.undefined, name);
+  for (const h of [name, guestFile, loader, load]) h.dispose();
+  return ctx.unwrapResult(result);
+}
+
 export interface Guest {
   /** Evaluate `code` as a global script and return the dumped (JSON-ish) result; guest errors are rethrown. */
   evalJSON(code: string): unknown;
@@ -40,11 +66,9 @@ export async function loadGuest(file: string, bindAs: string): Promise<Guest & {
   rt.setMemoryLimit(512 * 1024 * 1024);
   rt.setMaxStackSize(1024 * 1024);
   const ctx = rt.newContext();
-  const src = readGuest(file);
   const t0 = performance.now();
-  const res = ctx.evalCode(src, "capsule:" + bindAs, { type: "global" });
+  const handle = evalGroup(ctx, file);
   const evalMs = performance.now() - t0;
-  const handle = ctx.unwrapResult(res);
   ctx.setProp(ctx.global, bindAs, handle);
   handle.dispose();
 
@@ -78,15 +102,14 @@ export async function loadGuest(file: string, bindAs: string): Promise<Guest & {
  */
 export async function measureEval(file: string, runs = 20, warmup = 5): Promise<number> {
   const QuickJS = await getQuickJS();
-  const src = readGuest(file);
   const times: number[] = [];
   for (let i = -warmup; i < runs; i++) {
     const rt = QuickJS.newRuntime();
     const ctx = rt.newContext();
     const t0 = performance.now();
-    const r = ctx.evalCode(src, "capsule:x", { type: "global" });
+    const value = evalGroup(ctx, file);
     if (i >= 0) times.push(performance.now() - t0);
-    ctx.unwrapResult(r).dispose();
+    value.dispose();
     ctx.dispose();
     rt.dispose();
   }
