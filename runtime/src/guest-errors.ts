@@ -55,6 +55,24 @@ function thrownText(value: unknown): string {
   return scrubHostDetails(text.length > 500 ? `${text.slice(0, 500)}…` : text);
 }
 
+/** The run's error when the program spent its CPU limit. */
+export function cpuTimeExceeded(cpuMs: number): RunError {
+  return runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms; raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
+}
+
+/**
+ * The run's error when evaluating its imported modules spent their load budget (limits.ts moduleLoadCpuMs); `how`
+ * says how they were stopped when it was not at their interrupt handler (the host's watchdog).
+ */
+export function moduleLoadCpuExceeded(loadCpuMs: number, cpuMs: number, how = ""): RunError {
+  const declared = loadCpuMs - cpuMs;
+  const budget = declared > 0 ? `${loadCpuMs.toLocaleString("en-US")} ms (limits.cpuMs ${cpuMs.toLocaleString("en-US")} ms plus ${declared.toLocaleString("en-US")} ms their packs declare as budget.cpuMs)` : `${loadCpuMs.toLocaleString("en-US")} ms (limits.cpuMs; none of them declares a load budget)`;
+  return runError(
+    "E_CPU_TIME",
+    `the run's imported modules exceeded their CPU budget for loading, ${budget}, before the program started${how}; raise limits.cpuMs (ceiling 60,000 ms), or have the module's pack manifest declare budget.cpuMs (up to 30,000 ms) and recompile`,
+  );
+}
+
 /** The run's error when an allocation failed: never the guest's to catch. */
 export function memoryExceeded(memoryBytes: number, guestStack?: string): RunError {
   return runError("E_MEMORY", `the guest heap outgrew limits.memoryBytes (${memoryBytes} bytes); keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)`, "RangeError", guestStack);

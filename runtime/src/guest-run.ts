@@ -8,22 +8,17 @@ import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } f
 import { FACADES_MODULE, type EngineTemplate, type RunHooks } from "./template.js";
 import type { Encoded, WorkerOutcome, WorkerTask } from "./protocol.js";
 import { CONTROL, RunControl } from "./control.js";
-import { CpuMeter } from "./guest-cpu.js";
+import type { CpuMeter } from "./guest-cpu.js";
 import { enginePowers } from "./engine-powers.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
 import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { GuestConsole } from "./guest-console.js";
-import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
+import { cpuTimeExceeded, memoryExceeded, moduleLoadCpuExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
 import { openLocalCalls } from "./local-calls.js";
-
-const cpuTimeExceeded = (cpuMs: number): Fatal => ({
-  code: "E_CPU_TIME",
-  message: `the guest exceeded its CPU limit of ${cpuMs} ms; raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`,
-});
 
 /** Promise jobs run between two checks of the run's limits. */
 const JOBS_PER_BATCH = 1_000;
@@ -38,11 +33,14 @@ const HEAP_SAMPLE_MS = 20;
  */
 const HEAP_TURN_SAMPLE_MS = 1;
 
-/** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
-export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
+/**
+ * Runs `task` on `template`, charging `cpu` (run-task.ts: the run's meter, which the module set's preload may have
+ * started); `onFault` is called when the engine faulted below the guest (discard the instance).
+ */
+export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void, cpu: CpuMeter): Promise<WorkerOutcome> {
   let run: GuestRun | undefined;
   try {
-    run = new GuestRun(template, task);
+    run = new GuestRun(template, task, cpu);
     const outcome = await run.execute();
     run.dispose();
     return outcome;
@@ -87,11 +85,9 @@ class GuestRun implements RunHooks {
   private lastHeapSample = 0;
   private fatal: Fatal | RunError | undefined;
 
-  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
+  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask, cpu: CpuMeter) {
     this.control = new RunControl(task.control);
-    const { threadCpu } = enginePowers();
-    this.cpu = new CpuMeter(task.limits.cpuMs, this.control, threadCpu);
-    this.control.markStarted(threadCpu?.threadId ?? 0, this.cpu.cpuAtStartMs);
+    this.cpu = cpu;
     this.rt = template.rt;
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
@@ -165,7 +161,10 @@ class GuestRun implements RunHooks {
       return true;
     }
     if (this.cpu.used() - this.lastHeapSample > HEAP_SAMPLE_MS) this.sampleHeap();
-    return this.cpu.spent();
+    if (!this.cpu.spent()) return false;
+    // Kept as the run's error: a guest that catches the interrupt (a module at load included) has still met the limit.
+    this.fatal = this.cpuExceeded();
+    return true;
   }
 
   loadModule = (name: string) => this.modules.load(name);
@@ -187,8 +186,13 @@ class GuestRun implements RunHooks {
     if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
     if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms` };
     if (this.fatal) return this.fatal;
-    if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.task.limits.cpuMs && this.cpu.spent())) return cpuTimeExceeded(this.task.limits.cpuMs);
+    if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.cpu.budget && this.cpu.spent())) return this.cpuExceeded();
     return undefined;
+  }
+
+  /** The CPU limit that fired: the modules' load budget while they load, the run's cpuMs after. */
+  private cpuExceeded(): RunError {
+    return this.cpu.loadingModules ? moduleLoadCpuExceeded(this.task.loadCpuMs, this.task.limits.cpuMs) : cpuTimeExceeded(this.task.limits.cpuMs);
   }
 
   /**
@@ -251,7 +255,9 @@ class GuestRun implements RunHooks {
 
   private startMain(): { promise: QuickJSHandle } | Fatal | RunError {
     const { ctx } = this;
-    if (this.template.preloadOutOfCpu) return cpuTimeExceeded(this.task.limits.cpuMs);
+    // A limit met while the module set was preloaded is this run's: the modules would only rethrow it, or half loaded.
+    if (this.template.preloadLimit === "memory") return memoryExceeded(this.task.limits.memoryBytes);
+    if (this.template.preloadLimit === "cpu") return this.cpuExceeded();
     if (!this.template.preloaded && this.task.facades.length > 0) {
       // Facades first, so that they alone take the bridge before it is sealed.
       const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));
@@ -260,6 +266,14 @@ class GuestRun implements RunHooks {
     }
     const namespace = this.evaluateMain();
     if (!("handle" in namespace)) return namespace;
+    // A module that caught its interrupt or its allocation failure loaded anyway: the limit it met ends the run.
+    const stop = this.stopReason();
+    if (stop) {
+      namespace.handle.dispose();
+      return stop;
+    }
+    // Loading is not the program's: from here it gets its whole cpuMs.
+    this.cpu.modulesLoaded(this.task.limits.cpuMs);
     this.modules.close();
     // The bridge left the global object before any module but the facades loaded (in the template, or just above).
     const called = Scope.withScope((scope) => {
@@ -271,7 +285,7 @@ class GuestRun implements RunHooks {
   }
 
   /** Evaluates the main module: its namespace (awaited when it has top-level await), or why it did not load. */
-  private evaluateMain(): { handle: QuickJSHandle } | RunError {
+  private evaluateMain(): { handle: QuickJSHandle } | Fatal | RunError {
     const { ctx } = this;
     const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
     if (evaluated.error) {
@@ -283,11 +297,13 @@ class GuestRun implements RunHooks {
     const loading = evaluated.value;
     let state = ctx.getPromiseState(loading);
     if (state.type === "pending") {
-      this.slice(() => this.rt.executePendingJobs(-1));
+      // Top-level await in a module: its jobs run here (an error among them also rejects `loading`).
+      const jobs = this.slice(() => this.rt.executePendingJobs(-1));
+      if (jobs.error) jobs.error.dispose();
       state = ctx.getPromiseState(loading);
       if (state.type === "pending") {
         loading.dispose();
-        return this.modules.refusal ?? runError("E_INTERNAL", "the main module did not finish loading");
+        return this.stopReason() ?? this.modules.refusal ?? runError("E_INTERNAL", "the main module did not finish loading");
       }
     }
     if (state.type === "rejected") {

@@ -14,7 +14,7 @@ import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
 import { CapsuleError, runError, type RunError } from "./errors.js";
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
+import { DEFAULT_LIMITS, moduleLoadCpuMs, resolveLimits, type Limits } from "./limits.js";
 import type { WorkerTask } from "./protocol.js";
 import type { WorkerModules } from "./bridge.js";
 import { CONTROL, RunControl } from "./control.js";
@@ -23,6 +23,7 @@ import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
 import { improveError } from "./error-hints.js";
+import { moduleLoadCpuExceeded } from "./guest-errors.js";
 import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-journal.js";
 import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
@@ -213,14 +214,18 @@ async function execute(
         },
       )
     : undefined;
+  // Evaluating the run's modules has its own budget: the run's cpuMs plus what its modules declare (a module that
+  // needs seconds to load, as its probe found, loads), never past the cpuMs ceiling; the program then gets cpuMs whole.
+  const loadCpuMs = moduleLoadCpuMs(limits.cpuMs, graph.loadCpuMs);
   const task: WorkerTask = {
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
-    limits, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
+    limits, loadCpuMs, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
     port: channel?.port2, control: control.buffer, streamLogs: trace.active,
     // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
     ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
   };
-  const watchdog = cpuWatchdog(control, limits.cpuMs, powers.threadCpuMs, () => running?.stop(CONTROL.CPU_TIME, cpuEnds(limits.cpuMs)));
+  const watchdog = cpuWatchdog(control, limits.cpuMs, loadCpuMs, powers.threadCpuMs, (loading) =>
+    running?.stop(CONTROL.CPU_TIME, cpuEnds(loading ? loadCpuMs : undefined, limits.cpuMs)));
   let outcome;
   try {
     running = runner.start(task, () => wall.resume());
@@ -271,8 +276,12 @@ const wallEnds = (wallMs: number): StopEnds => ({
   terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
 });
 
-const cpuEnds = (cpuMs: number): StopEnds => {
-  const ended = runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms without stopping at its interrupt handler (a long native operation, or work that absorbed the interrupt); its worker was terminated and replaced. Raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
+/** `loadCpuMs` is set when the run was still loading its modules: the limit that fired is their load budget. */
+const cpuEnds = (loadCpuMs: number | undefined, cpuMs: number): StopEnds => {
+  const stopped = "without stopping at its interrupt handler (a long native operation, or work that absorbed the interrupt); its worker was terminated and replaced";
+  const ended = loadCpuMs !== undefined
+    ? moduleLoadCpuExceeded(loadCpuMs, cpuMs, `, ${stopped}`)
+    : runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms ${stopped}. Raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
   return { stuck: ended, queued: ended, terminated: ended };
 };
 
