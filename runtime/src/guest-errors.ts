@@ -37,7 +37,7 @@ export function thrownToRunError(
   const guestStack = stack ? cleanStack(stack) : undefined;
   if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
   if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
-    return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError`, "RangeError", guestStack);
+    return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError; recurse less deeply, or raise limits.stackBytes (ceiling 1 MiB)`, "RangeError", guestStack);
   }
   const refused = refusal(message);
   if (refused) return runError(refused.code, refused.message, name, guestStack);

@@ -184,7 +184,7 @@ class GuestRun implements RunHooks {
     const control = this.control.state;
     if (this.template.outOfMemory) this.fatal ??= memoryExceeded(this.task.limits.memoryBytes);
     if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
-    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms` };
+    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms; raise limits.wallMs if the work needs it` };
     if (this.fatal) return this.fatal;
     if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.cpu.budget && this.cpu.spent())) return this.cpuExceeded();
     return undefined;
