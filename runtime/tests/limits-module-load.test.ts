@@ -13,6 +13,9 @@ import { declaredLoadCpuMs, LIMIT_ROWS, MODULE_LOAD_CPU_CEILING_MS, moduleLoadCp
 
 const sandbox = useSandbox({ maxWorkers: 1 });
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/load-limits/${name}.js`, import.meta.url), "utf8");
+const slowEntry = { specifier: "@t/slow", pack: "@t/pack", sha256: createHash("sha256").update(fixture("slow")).digest("hex"), source: fixture("slow") };
+const withoutBudget = useSandbox({ maxWorkers: 1, catalog: { modules: [slowEntry] } });
+const withBudget = useSandbox({ maxWorkers: 1, catalog: { modules: [{ ...slowEntry, loadCpuMs: 20_000 }] } });
 /** Serves every fixture as @t/<name>, each declaring `loadCpuMs` when given. */
 const fixtures = (loadCpuMs?: number) => ({
   resolve: (specifier: string) => (specifier.startsWith("@t/") ? { specifier, source: fixture(specifier.slice(3)), ...(loadCpuMs ? { loadCpuMs } : {}) } : undefined),
@@ -114,12 +117,8 @@ describe("a module's declared load budget", () => {
   });
 
   it("comes from a catalog's loadCpuMs (createSandbox with a catalog)", async () => {
-    const source = fixture("slow");
-    const entry = { specifier: "@t/slow", pack: "@t/pack", sha256: createHash("sha256").update(source).digest("hex"), source };
     const request = { source: importing("slow"), limits: { cpuMs: 10, wallMs: 60_000 } };
-    const without = useSandbox({ maxWorkers: 1, catalog: { modules: [entry] } });
-    expect((await errorOf(without, request)).code).toBe("E_CPU_TIME");
-    const withBudget = useSandbox({ maxWorkers: 1, catalog: { modules: [{ ...entry, loadCpuMs: 20_000 }] } });
+    expect((await errorOf(withoutBudget, request)).code).toBe("E_CPU_TIME");
     expect(await valueOf(withBudget, request)).toBe("loaded true");
   });
 
