@@ -18,6 +18,7 @@ import { GuestConsole } from "./guest-console.js";
 import { cpuTimeExceeded, memoryExceeded, moduleLoadCpuExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
+import { wallLimitText } from "./limits.js";
 import { openLocalCalls } from "./local-calls.js";
 
 /** Promise jobs run between two checks of the run's limits. */
@@ -184,7 +185,7 @@ class GuestRun implements RunHooks {
     const control = this.control.state;
     if (this.template.outOfMemory) this.fatal ??= memoryExceeded(this.task.limits.memoryBytes);
     if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
-    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms; raise limits.wallMs if the work needs it` };
+    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${wallLimitText(this.task.wallMs ?? this.task.limits.wallMs, this.task.limits.wallMs)}; raise limits.wallMs if the work needs it` };
     if (this.fatal) return this.fatal;
     if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.cpu.budget && this.cpu.spent())) return this.cpuExceeded();
     return undefined;

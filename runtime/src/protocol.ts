@@ -31,6 +31,8 @@ export interface WorkerTask {
    * moduleLoadCpuMs). Loading is not charged to the program, which then gets limits.cpuMs whole.
    */
   loadCpuMs: number;
+  /** The run's wall clock as the host keeps it: limits.wallMs plus its modules' declared load budgets (runWallMs). */
+  wallMs: number;
   seed: number;
   now: number;
   /** The run's inputs, encoded (the guest's global `inputs`), when it was given any. */

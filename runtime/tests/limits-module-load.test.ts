@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 import { runWithoutPreload } from "./helpers/without-preload.js";
-import { declaredLoadCpuMs, LIMIT_ROWS, MODULE_LOAD_CPU_CEILING_MS, moduleLoadCpuMs } from "../src/limits.js";
+import { declaredLoadCpuMs, LIMIT_ROWS, MODULE_LOAD_CPU_CEILING_MS, moduleLoadCpuMs, runWallMs } from "../src/limits.js";
 
 const sandbox = useSandbox({ maxWorkers: 1 });
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/load-limits/${name}.js`, import.meta.url), "utf8");
@@ -116,6 +116,21 @@ describe("a module's declared load budget", () => {
     expect(error.message).toMatch(/budget for loading, 500 ms \(limits\.cpuMs 300 ms plus 200 ms their packs declare as budget\.cpuMs\)/);
   });
 
+  it("adds to the run's wall clock as well: loading may take as long as it may spend", async () => {
+    // A wall clock the module's load alone outlasts: without the allowance the run ends with E_WALL_TIME.
+    const request = { source: importing("slow"), limits: { cpuMs: 20_000, wallMs: 5 } };
+    const refused = await errorOf(sandbox, { ...request, resolver: fixtures() });
+    expect(refused.code).toBe("E_WALL_TIME");
+    expect(refused.message).toMatch(/limits\.wallMs/);
+    expect(await valueOf(sandbox, { ...request, resolver: fixtures(20_000) })).toBe("loaded true");
+  });
+
+  it("names what it added when the wall clock fires anyway", async () => {
+    const error = await errorOf(sandbox, { source: importing("spins"), resolver: fixtures(300), limits: { cpuMs: 30_000, wallMs: 1_000 } });
+    expect(error.code).toBe("E_WALL_TIME");
+    expect(error.message).toMatch(/wall-clock limit of 1,300 ms \(limits\.wallMs 1,000 ms plus 300 ms its modules declare to load\)/);
+  });
+
   it("comes from a catalog's loadCpuMs (createSandbox with a catalog)", async () => {
     const request = { source: importing("slow"), limits: { cpuMs: 10, wallMs: 60_000 } };
     expect((await errorOf(withoutBudget, request)).code).toBe("E_CPU_TIME");
@@ -128,5 +143,8 @@ describe("a module's declared load budget", () => {
     for (const bad of [undefined, -5, 0, Number.NaN, Number.POSITIVE_INFINITY, "5000"]) expect(declaredLoadCpuMs(bad)).toBe(0);
     expect(moduleLoadCpuMs(1_000, 2_500)).toBe(3_500);
     expect(moduleLoadCpuMs(LIMIT_ROWS.cpuMs.ceiling, MODULE_LOAD_CPU_CEILING_MS)).toBe(LIMIT_ROWS.cpuMs.ceiling);
+    expect(runWallMs(5_000, 0)).toBe(5_000);
+    expect(runWallMs(5_000, 2_500)).toBe(7_500);
+    expect(runWallMs(LIMIT_ROWS.wallMs.ceiling, MODULE_LOAD_CPU_CEILING_MS)).toBe(LIMIT_ROWS.wallMs.ceiling);
   });
 });

@@ -18,7 +18,7 @@ export async function runWithoutPreload(main: string, modules: Record<string, st
   const links = Object.fromEntries(Object.keys(modules).map((specifier) => [`${filename}\0${specifier}`, specifier]));
   const control = RunControl.create();
   const task: WorkerTask = {
-    code: main, filename, modules, links, moduleSetKey: "", limits, loadCpuMs: moduleLoadCpuMs(limits.cpuMs, declaredLoadCpuMs),
+    code: main, filename, modules, links, moduleSetKey: "", limits, loadCpuMs: moduleLoadCpuMs(limits.cpuMs, declaredLoadCpuMs), wallMs: limits.wallMs,
     seed: 1, now: 0, namespaces: {}, hostModules: [], facades: [], control: control.buffer, streamLogs: false,
   };
   // The template for no module set: nothing of `modules` is in it, so the run loads them (guest-run.ts startMain).
