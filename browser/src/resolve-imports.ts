@@ -15,7 +15,7 @@ export async function resolveRunImports(
   suppliedHostModules: ReadonlySet<string>,
   front: (behind: ModuleResolver | undefined) => ModuleResolver | undefined,
 ): Promise<Resolved | Extract<ResolvedImports, { ok: false }>> {
-  if (main.imports.length === 0) return { ok: true, graph: { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [], digests: {} }, warnings: [], wasmModules: new Map() };
+  if (main.imports.length === 0) return { ok: true, graph: { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [], digests: {}, loadCpuMs: 0 }, warnings: [], wasmModules: new Map() };
   // A program importing only tool modules needs no catalog server.
   const toolsOnly = front(undefined);
   if (toolsOnly) {

@@ -146,7 +146,10 @@ export interface CatalogModule {
   sourcePath: string;
   /** npm names a program may write for this module, resolved only through an import map (manifest `standsFor`, else its `npm`). */
   standsFor?: string[];
-  /** The CPU budget the module was probed with when its manifest declared one (`budget.cpuMs`): a run importing it needs at least as much. */
+  /**
+   * The CPU budget the module was probed with when its manifest declared one (`budget.cpuMs`): a run importing it
+   * gets this much CPU to load it on top of its cpuMs (the runtime's moduleLoadCpuMs), so what was admitted runs.
+   */
   loadCpuMs?: number;
   /** Other catalog specifiers this module imports at run time (always absent today: guest modules are self-contained bundles). */
   imports?: string[];

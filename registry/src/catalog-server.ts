@@ -43,6 +43,8 @@ export interface ServedModule {
   source?: string;
   /** For host and wasm facades: what the facade calls (a pinned host id, or "wasm:<specifier>"). */
   hostId?: string;
+  /** The CPU budget (ms) the compiler's probe gave the module (its manifest's `budget.cpuMs`): a run gets it to load it. */
+  loadCpuMs?: number;
   /** For wasm modules: the admitted binary, its digest and declared exports. */
   wasm?: { file: string; sha256: string; exports: Record<string, unknown>; budget?: Record<string, number> };
 }
@@ -193,9 +195,11 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     if (path === "/catalog") {
       const listed = modules
         .filter((m) => grants(patterns, m.pack))
-        .map(({ specifier, pack, version, kind, sha256, exports, size, summary, hostId, wasm }) => ({
+        .map(({ specifier, pack, version, kind, sha256, exports, size, summary, hostId, wasm, loadCpuMs }) => ({
           specifier, pack, version, kind, sha256, exports, size, summary, url: `/digest/${sha256}`,
           ...(hostId ? { hostId } : {}),
+          // The browser runner gives a run importing the module this much more CPU to load it, as the Node runtime does.
+          ...(loadCpuMs !== undefined ? { loadCpuMs } : {}),
           ...(wasm ? { wasm: { sha256: wasm.sha256, exports: wasm.exports, budget: wasm.budget, url: `/wasm/${wasm.sha256}` } } : {}),
         }));
       return send(res, 200, JSON.stringify({ version: 1, modules: listed }), { "cache-control": "no-cache" });

@@ -23,6 +23,8 @@ export interface CatalogEntry {
   exports?: readonly string[];
   /** npm names a program may write for this module, through an explicit import map only (the refusal names the map). */
   standsFor?: readonly string[];
+  /** The CPU budget (ms) the compiler's probe gave the module (its manifest's `budget.cpuMs`): a run gets it to load it. */
+  loadCpuMs?: number;
 }
 
 export interface CatalogLike {
@@ -108,7 +110,7 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
       }
       const host = (entry.kind === "host" || entry.kind === "wasm") && entry.hostId ? { id: entry.hostId, pack: entry.pack } : undefined;
       const finish = (source: string | RunError): ResolvedModule | undefined =>
-        typeof source !== "string" ? refuse(source) : { specifier, source, digest: entry.sha256, ...(host ? { host } : {}) };
+        typeof source !== "string" ? refuse(source) : { specifier, source, digest: entry.sha256, ...(host ? { host } : {}), ...(entry.loadCpuMs !== undefined ? { loadCpuMs: entry.loadCpuMs } : {}) };
       const source = load(entry);
       return source instanceof Promise ? source.then(finish) : finish(source);
     },

@@ -8,17 +8,21 @@
 export const CONTROL = { RUNNING: 0, WALL_TIME: 1, CANCELLED: 2, CPU_TIME: 3 } as const;
 export type StopValue = typeof CONTROL.WALL_TIME | typeof CONTROL.CANCELLED | typeof CONTROL.CPU_TIME;
 
-export const CONTROL_BYTES = 40;
+export const CONTROL_BYTES = 56;
 // Int32 words.
 const STATE = 0;
 const STARTED = 1;
 const THREAD_ID = 2;
 /** Bumped (and notified) by the host after each message it posts to the worker and on a stop request. */
 const WAKE = 3;
-// Float64 words (bytes 16, 24, 32).
+// Float64 words (bytes 16, 24, 32, 40, 48).
 const CHARGED_MS = 2;
 const SLICE_SINCE = 3;
 const CPU_AT_START_MS = 4;
+/** The CPU budget in force (ms): the modules' load budget while they load, then what loading spent plus cpuMs. */
+const BUDGET_MS = 5;
+/** 1 while the run's modules are being evaluated, 0 after. */
+const LOADING = 6;
 
 export class RunControl {
   readonly words: Int32Array;
@@ -67,6 +71,12 @@ export class RunControl {
     Atomics.store(this.words, STARTED, 1);
   }
 
+  /** The CPU budget now in force, and whether it is the budget for loading the run's modules. */
+  publishBudget(budgetMs: number, loading: boolean): void {
+    this.clocks[BUDGET_MS] = budgetMs;
+    this.clocks[LOADING] = loading ? 1 : 0;
+  }
+
   /** The guest entered a slice of work at `epochMs` (performance.timeOrigin + performance.now()), or left it (0). */
   publishSlice(chargedMs: number, sinceEpochMs: number): void {
     this.clocks[CHARGED_MS] = chargedMs;
@@ -99,6 +109,16 @@ export class RunControl {
 
   get cpuAtStartMs(): number {
     return this.clocks[CPU_AT_START_MS];
+  }
+
+  /** The CPU budget the worker last published (0 before it published one). */
+  get budgetMs(): number {
+    return this.clocks[BUDGET_MS];
+  }
+
+  /** True while the worker is evaluating the run's modules. */
+  get loadingModules(): boolean {
+    return this.clocks[LOADING] === 1;
   }
 
   /** The guest's CPU time as the worker last published it, plus the slice it is in: an upper bound of its real CPU time. */

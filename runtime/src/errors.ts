@@ -21,7 +21,7 @@ export const RUNTIME_CODES = {
   E_DIGEST_DRIFT: { meaning: "a module's digest differs from the run's pin, and the run asked for strict pins", hint: "pin the installed digest, or install the pinned version again" },
   E_HOST_MODULE_UNAVAILABLE: { meaning: "the run imports a host module this runtime cannot call (a sandbox without a dispatcher; a browser page that supplies none)", hint: "create the sandbox with hostModules (createCapsuleDispatcher() of @capsule/registry), or supply the module in the page" },
   E_DYNAMIC_IMPORT: { meaning: "dynamic import() is never allowed in guest code", hint: "import modules statically at the top of the program" },
-  E_CPU_TIME: { meaning: "the guest used more CPU time than limits.cpuMs", hint: "make the program do less, or raise limits.cpuMs (ceiling 60,000 ms)" },
+  E_CPU_TIME: { meaning: "the guest used more CPU time than limits.cpuMs, or its imported modules more to load than their load budget (limits.cpuMs plus the budget.cpuMs their packs declare)", hint: "make the program do less, or raise limits.cpuMs (ceiling 60,000 ms); a module slow to load declares budget.cpuMs in its pack manifest" },
   E_WALL_TIME: { meaning: "the run took longer than limits.wallMs", hint: "raise limits.wallMs (ceiling 3,600,000 ms), make host calls faster, describe long waits with pausesWallClockMs, or give the sandbox more workers" },
   E_STUCK: { meaning: "the guest was stuck in native code past its wall clock; its worker was terminated", hint: "avoid single huge native operations (a join or sort over billions of elements); split the work" },
   E_MEMORY: { meaning: "the guest heap outgrew limits.memoryBytes", hint: "keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)" },

@@ -37,7 +37,7 @@ export function thrownToRunError(
   const guestStack = stack ? cleanStack(stack) : undefined;
   if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
   if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
-    return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError`, "RangeError", guestStack);
+    return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError; recurse less deeply, or raise limits.stackBytes (ceiling 1 MiB)`, "RangeError", guestStack);
   }
   const refused = refusal(message);
   if (refused) return runError(refused.code, refused.message, name, guestStack);
@@ -53,6 +53,24 @@ function thrownText(value: unknown): string {
     text = String(value);
   }
   return scrubHostDetails(text.length > 500 ? `${text.slice(0, 500)}…` : text);
+}
+
+/** The run's error when the program spent its CPU limit. */
+export function cpuTimeExceeded(cpuMs: number): RunError {
+  return runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms; raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
+}
+
+/**
+ * The run's error when evaluating its imported modules spent their load budget (limits.ts moduleLoadCpuMs); `how`
+ * says how they were stopped when it was not at their interrupt handler (the host's watchdog).
+ */
+export function moduleLoadCpuExceeded(loadCpuMs: number, cpuMs: number, how = ""): RunError {
+  const declared = loadCpuMs - cpuMs;
+  const budget = declared > 0 ? `${loadCpuMs.toLocaleString("en-US")} ms (limits.cpuMs ${cpuMs.toLocaleString("en-US")} ms plus ${declared.toLocaleString("en-US")} ms their packs declare as budget.cpuMs)` : `${loadCpuMs.toLocaleString("en-US")} ms (limits.cpuMs; none of them declares a load budget)`;
+  return runError(
+    "E_CPU_TIME",
+    `the run's imported modules exceeded their CPU budget for loading, ${budget}, before the program started${how}; raise limits.cpuMs (ceiling 60,000 ms), or have the module's pack manifest declare budget.cpuMs (up to 30,000 ms) and recompile`,
+  );
 }
 
 /** The run's error when an allocation failed: never the guest's to catch. */

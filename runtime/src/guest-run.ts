@@ -8,7 +8,7 @@ import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } f
 import { FACADES_MODULE, type EngineTemplate, type RunHooks } from "./template.js";
 import type { Encoded, WorkerOutcome, WorkerTask } from "./protocol.js";
 import { CONTROL, RunControl } from "./control.js";
-import { CpuMeter } from "./guest-cpu.js";
+import type { CpuMeter } from "./guest-cpu.js";
 import { enginePowers } from "./engine-powers.js";
 import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
@@ -16,24 +16,23 @@ import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { GuestConsole } from "./guest-console.js";
 import { HeapSampler } from "./guest-heap.js";
-import { memoryExceeded, thrownToRunError } from "./guest-errors.js";
+import { cpuTimeExceeded, memoryExceeded, moduleLoadCpuExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
+import { wallLimitText } from "./limits.js";
 import { openLocalCalls } from "./local-calls.js";
-
-const cpuTimeExceeded = (cpuMs: number): Fatal => ({
-  code: "E_CPU_TIME",
-  message: `the guest exceeded its CPU limit of ${cpuMs} ms; raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`,
-});
 
 /** Promise jobs run between two checks of the run's limits. */
 const JOBS_PER_BATCH = 1_000;
 
-/** Runs `task` on `template`; `onFault` is called when the engine faulted below the guest (discard the instance). */
-export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void): Promise<WorkerOutcome> {
+/**
+ * Runs `task` on `template`, charging `cpu` (run-task.ts: the run's meter, which the module set's preload may have
+ * started); `onFault` is called when the engine faulted below the guest (discard the instance).
+ */
+export async function runGuest(template: EngineTemplate, task: WorkerTask, onFault: () => void, cpu: CpuMeter): Promise<WorkerOutcome> {
   let run: GuestRun | undefined;
   try {
-    run = new GuestRun(template, task);
+    run = new GuestRun(template, task, cpu);
     const outcome = await run.execute();
     run.dispose();
     return outcome;
@@ -77,12 +76,10 @@ class GuestRun implements RunHooks {
   private readonly heap: HeapSampler;
   private fatal: Fatal | RunError | undefined;
 
-  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask) {
+  constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask, cpu: CpuMeter) {
     this.control = new RunControl(task.control);
-    const { threadCpu } = enginePowers();
-    this.cpu = new CpuMeter(task.limits.cpuMs, this.control, threadCpu);
+    this.cpu = cpu;
     this.heap = new HeapSampler(template.rt, template.ctx, template.census, this.cpu);
-    this.control.markStarted(threadCpu?.threadId ?? 0, this.cpu.cpuAtStartMs);
     this.rt = template.rt;
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
@@ -156,7 +153,10 @@ class GuestRun implements RunHooks {
       return true;
     }
     this.heap.atInterrupt();
-    return this.cpu.spent();
+    if (!this.cpu.spent()) return false;
+    // Kept as the run's error: a guest that catches the interrupt (a module at load included) has still met the limit.
+    this.fatal = this.cpuExceeded();
+    return true;
   }
 
   loadModule = (name: string) => this.modules.load(name);
@@ -176,10 +176,15 @@ class GuestRun implements RunHooks {
     const control = this.control.state;
     if (this.template.outOfMemory) this.fatal ??= memoryExceeded(this.task.limits.memoryBytes);
     if (control === CONTROL.CANCELLED) return { code: "E_CANCELLED", message: "the run was cancelled by its signal" };
-    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${this.task.limits.wallMs} ms` };
+    if (control === CONTROL.WALL_TIME) return { code: "E_WALL_TIME", message: `the run exceeded its wall-clock limit of ${wallLimitText(this.task.wallMs ?? this.task.limits.wallMs, this.task.limits.wallMs)}; raise limits.wallMs if the work needs it` };
     if (this.fatal) return this.fatal;
-    if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.task.limits.cpuMs && this.cpu.spent())) return cpuTimeExceeded(this.task.limits.cpuMs);
+    if (control === CONTROL.CPU_TIME || (this.cpu.chargedMs > this.cpu.budget && this.cpu.spent())) return this.cpuExceeded();
     return undefined;
+  }
+
+  /** The CPU limit that fired: the modules' load budget while they load, the run's cpuMs after. */
+  private cpuExceeded(): RunError {
+    return this.cpu.loadingModules ? moduleLoadCpuExceeded(this.task.loadCpuMs, this.task.limits.cpuMs) : cpuTimeExceeded(this.task.limits.cpuMs);
   }
 
   /**
@@ -242,7 +247,9 @@ class GuestRun implements RunHooks {
 
   private startMain(): { promise: QuickJSHandle } | Fatal | RunError {
     const { ctx } = this;
-    if (this.template.preloadOutOfCpu) return cpuTimeExceeded(this.task.limits.cpuMs);
+    // A limit met while the module set was preloaded is this run's: the modules would only rethrow it, or half loaded.
+    if (this.template.preloadLimit === "memory") return memoryExceeded(this.task.limits.memoryBytes);
+    if (this.template.preloadLimit === "cpu") return this.cpuExceeded();
     if (!this.template.preloaded && this.task.facades.length > 0) {
       // Facades first, so that they alone take the bridge before it is sealed.
       const loaded = this.slice(() => this.template.evaluateImports(FACADES_MODULE, this.task.facades));
@@ -251,6 +258,14 @@ class GuestRun implements RunHooks {
     }
     const namespace = this.evaluateMain();
     if (!("handle" in namespace)) return namespace;
+    // A module that caught its interrupt or its allocation failure loaded anyway: the limit it met ends the run.
+    const stop = this.stopReason();
+    if (stop) {
+      namespace.handle.dispose();
+      return stop;
+    }
+    // Loading is not the program's: from here it gets its whole cpuMs.
+    this.cpu.modulesLoaded(this.task.limits.cpuMs);
     this.modules.close();
     // The bridge left the global object before any module but the facades loaded (in the template, or just above).
     const called = Scope.withScope((scope) => {
@@ -262,7 +277,7 @@ class GuestRun implements RunHooks {
   }
 
   /** Evaluates the main module: its namespace (awaited when it has top-level await), or why it did not load. */
-  private evaluateMain(): { handle: QuickJSHandle } | RunError {
+  private evaluateMain(): { handle: QuickJSHandle } | Fatal | RunError {
     const { ctx } = this;
     const evaluated = this.slice(() => ctx.evalCode(this.task.code, this.task.filename, { type: "module" }));
     if (evaluated.error) {
@@ -274,11 +289,13 @@ class GuestRun implements RunHooks {
     const loading = evaluated.value;
     let state = ctx.getPromiseState(loading);
     if (state.type === "pending") {
-      this.slice(() => this.rt.executePendingJobs(-1));
+      // Top-level await in a module: its jobs run here (an error among them also rejects `loading`).
+      const jobs = this.slice(() => this.rt.executePendingJobs(-1));
+      if (jobs.error) jobs.error.dispose();
       state = ctx.getPromiseState(loading);
       if (state.type === "pending") {
         loading.dispose();
-        return this.modules.refusal ?? runError("E_INTERNAL", "the main module did not finish loading");
+        return this.stopReason() ?? this.modules.refusal ?? runError("E_INTERNAL", "the main module did not finish loading");
       }
     }
     if (state.type === "rejected") {

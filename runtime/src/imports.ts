@@ -5,6 +5,7 @@
 import { init as lexerReady, parse as lexImports } from "es-module-lexer";
 import { runError, type RunError } from "./errors.js";
 import type { ModuleResolver } from "./resolver.js";
+import { declaredLoadCpuMs } from "./limits.js";
 
 export interface ImportGraph {
   modules: Record<string, string>;
@@ -17,6 +18,8 @@ export interface ImportGraph {
   facades: string[];
   /** sha256 of each module, by specifier (what a journal records and a replay checks). */
   digests: Record<string, string>;
+  /** Sum of the modules' declared load budgets (ResolvedModule.loadCpuMs, each as declaredLoadCpuMs counts it). */
+  loadCpuMs: number;
 }
 
 /** sha256 (hex) of a module source, for resolvers that do not give a module's digest (node:crypto in Node). */
@@ -44,7 +47,7 @@ export async function resolveImports(
   resolver: ModuleResolver | undefined,
   digest?: Digest,
 ): Promise<{ ok: true; graph: ImportGraph } | { ok: false; error: RunError }> {
-  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [], digests: {} };
+  const graph: ImportGraph = { modules: {}, links: {}, moduleSetKey: "", hostModules: new Map(), facades: [], digests: {}, loadCpuMs: 0 };
   const digests: string[] = [];
   if (mainImports.length === 0) return { ok: true, graph };
   if (!resolver) {
@@ -70,6 +73,7 @@ export async function resolveImports(
         return { ok: false, error: runError("E_IMPORT_REFUSED", `the run imports more than ${MAX_MODULES_PER_RUN} modules`) };
       }
       graph.modules[resolved.specifier] = resolved.source;
+      graph.loadCpuMs += declaredLoadCpuMs(resolved.loadCpuMs);
       if (resolved.host) {
         graph.hostModules.set(resolved.host.id, resolved.host.pack);
         graph.facades.push(resolved.specifier);

@@ -98,6 +98,40 @@ export const WORKER_START_GRACE_MS = 60_000;
 /** After the wall clock fires, how long a worker may take to unwind before it is terminated and replaced. */
 export const STUCK_GRACE_MS = 250;
 
+/**
+ * Most that one module's declared load budget (ResolvedModule.loadCpuMs: the catalog's `loadCpuMs`, the CPU budget
+ * its manifest's `budget.cpuMs` gave the compiler's probe) counts for: the compiler's PROBE_CPU_MS ceiling.
+ */
+export const MODULE_LOAD_CPU_CEILING_MS = 30_000;
+
+/**
+ * CPU time a run's imported modules may take to evaluate: the run's cpuMs plus the load budgets its modules declare
+ * (each at most MODULE_LOAD_CPU_CEILING_MS), never more than the cpuMs ceiling row. Loading is not charged to the
+ * program: once its modules have loaded, the program gets its whole cpuMs (guest-run.ts).
+ */
+export function moduleLoadCpuMs(cpuMs: number, declaredMs: number): number {
+  return Math.min(LIMIT_ROWS.cpuMs.ceiling, cpuMs + declaredMs);
+}
+
+/**
+ * The wall clock of a run whose modules declare load budgets: limits.wallMs plus what they declare (loading them can
+ * take that long, as it may take that much CPU), never past the wallMs ceiling row; limits.wallMs when none declares.
+ */
+export function runWallMs(wallMs: number, declaredMs: number): number {
+  return Math.min(LIMIT_ROWS.wallMs.ceiling, wallMs + declaredMs);
+}
+
+/** How a wall-clock limit reads in messages: the run's limits.wallMs, and what its modules' load budgets added. */
+export function wallLimitText(wallMs: number, limitWallMs: number): string {
+  const added = wallMs - limitWallMs;
+  return added > 0 ? `${wallMs.toLocaleString("en-US")} ms (limits.wallMs ${limitWallMs.toLocaleString("en-US")} ms plus ${added.toLocaleString("en-US")} ms its modules declare to load)` : `${wallMs} ms`;
+}
+
+/** One module's declared load budget as it counts: a positive number, at most MODULE_LOAD_CPU_CEILING_MS; else 0. */
+export function declaredLoadCpuMs(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(Math.ceil(value), MODULE_LOAD_CPU_CEILING_MS) : 0;
+}
+
 /** How many prepared sources (transpiled and analysed) are kept for reuse. */
 export const SOURCE_CACHE_ENTRIES = 512;
 

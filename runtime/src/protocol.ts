@@ -26,6 +26,13 @@ export interface WorkerTask {
   /** Identifies `modules` (specifiers and digests): the worker keeps a template with them already evaluated. */
   moduleSetKey: string;
   limits: Limits;
+  /**
+   * CPU time (ms) evaluating `modules` may take: limits.cpuMs plus their declared load budgets (limits.ts
+   * moduleLoadCpuMs). Loading is not charged to the program, which then gets limits.cpuMs whole.
+   */
+  loadCpuMs: number;
+  /** The run's wall clock as the host keeps it: limits.wallMs plus its modules' declared load budgets (runWallMs). */
+  wallMs: number;
   seed: number;
   now: number;
   /** The run's inputs, encoded (the guest's global `inputs`), when it was given any. */

@@ -9,6 +9,11 @@ export interface ResolvedModule {
   digest?: string;
   /** Set when the module is a host module's facade: its host id and the package that declared it. */
   host?: { id: string; pack: string };
+  /**
+   * CPU time (ms) the module may take to evaluate on top of the run's cpuMs: the catalog's `loadCpuMs` (the budget
+   * its probe was given). Counted up to MODULE_LOAD_CPU_CEILING_MS; the run's whole load never past the cpuMs ceiling.
+   */
+  loadCpuMs?: number;
 }
 
 /** Resolves a static import before the run starts; undefined means "not available to this run". */

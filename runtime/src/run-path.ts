@@ -14,7 +14,7 @@ import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
 import { CapsuleError, runError, type RunError } from "./errors.js";
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
+import { DEFAULT_LIMITS, moduleLoadCpuMs, resolveLimits, runWallMs, wallLimitText, type Limits } from "./limits.js";
 import type { WorkerTask } from "./protocol.js";
 import type { WorkerModules } from "./bridge.js";
 import { CONTROL, RunControl } from "./control.js";
@@ -23,6 +23,7 @@ import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
 import { improveError } from "./error-hints.js";
+import { moduleLoadCpuExceeded } from "./guest-errors.js";
 import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-journal.js";
 import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
@@ -173,7 +174,9 @@ async function execute(
   const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
   const { runner } = powers;
   let running: ReturnType<GuestRunner["start"]> | undefined;
-  const wall = wallClock(limits.wallMs, () => running?.stop(CONTROL.WALL_TIME, wallEnds(limits.wallMs)));
+  // Loading modules that declare a load budget may take as long as it says, on top of the run's own wall clock.
+  const wallMs = runWallMs(limits.wallMs, graph.loadCpuMs);
+  const wall = wallClock(wallMs, () => running?.stop(CONTROL.WALL_TIME, wallEnds(wallLimitText(wallMs, limits.wallMs))));
   if (runner.clockStartsOnWorker) wall.pause(); // time queued behind other runs is not the guest's
   const starting = runner.starting?.();
   if (starting) {
@@ -213,14 +216,18 @@ async function execute(
         },
       )
     : undefined;
+  // Evaluating the run's modules has its own budget: the run's cpuMs plus what its modules declare (a module that
+  // needs seconds to load, as its probe found, loads), never past the cpuMs ceiling; the program then gets cpuMs whole.
+  const loadCpuMs = moduleLoadCpuMs(limits.cpuMs, graph.loadCpuMs);
   const task: WorkerTask = {
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
-    limits, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
+    limits, loadCpuMs, wallMs, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
     port: channel?.port2, control: control.buffer, streamLogs: trace.active,
     // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
     ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
   };
-  const watchdog = cpuWatchdog(control, limits.cpuMs, powers.threadCpuMs, () => running?.stop(CONTROL.CPU_TIME, cpuEnds(limits.cpuMs)));
+  const watchdog = cpuWatchdog(control, limits.cpuMs, loadCpuMs, powers.threadCpuMs, (loading) =>
+    running?.stop(CONTROL.CPU_TIME, cpuEnds(loading ? loadCpuMs : undefined, limits.cpuMs)));
   let outcome;
   try {
     running = runner.start(task, () => wall.resume());
@@ -265,14 +272,19 @@ const SUSPEND_ENDS: StopEnds = (() => {
   return { stuck: ended, queued: ended, terminated: ended };
 })();
 
-const wallEnds = (wallMs: number): StopEnds => ({
-  stuck: runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wallMs} ms; its worker was terminated and replaced`),
-  queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wallMs} ms waiting for a free worker (every worker of this sandbox was busy, or still starting); raise maxWorkers or limits.wallMs`),
-  terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wallMs} ms; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
+/** `wall` is the limit as it reads (wallLimitText): limits.wallMs, and what the modules' load budgets added. */
+const wallEnds = (wall: string): StopEnds => ({
+  stuck: runError("E_STUCK", `the guest was stuck in native code past its wall-clock limit of ${wall}; its worker was terminated and replaced`),
+  queued: runError("E_WALL_TIME", `the run spent its wall-clock limit of ${wall} waiting for a free worker (every worker of this sandbox was busy, or still starting); raise maxWorkers or limits.wallMs`),
+  terminated: runError("E_WALL_TIME", `the run exceeded its wall-clock limit of ${wall}; its worker was terminated (this page is not cross-origin isolated, so logs were lost)`),
 });
 
-const cpuEnds = (cpuMs: number): StopEnds => {
-  const ended = runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms without stopping at its interrupt handler (a long native operation, or work that absorbed the interrupt); its worker was terminated and replaced. Raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
+/** `loadCpuMs` is set when the run was still loading its modules: the limit that fired is their load budget. */
+const cpuEnds = (loadCpuMs: number | undefined, cpuMs: number): StopEnds => {
+  const stopped = "without stopping at its interrupt handler (a long native operation, or work that absorbed the interrupt); its worker was terminated and replaced";
+  const ended = loadCpuMs !== undefined
+    ? moduleLoadCpuExceeded(loadCpuMs, cpuMs, `, ${stopped}`)
+    : runError("E_CPU_TIME", `the guest exceeded its CPU limit of ${cpuMs} ms ${stopped}. Raise limits.cpuMs (ceiling 60,000 ms) if the work needs it`);
   return { stuck: ended, queued: ended, terminated: ended };
 };
 

@@ -31,10 +31,25 @@ export interface PreloadSet {
   /** Host-module facades among them: evaluated first, then the bridge is sealed, then the rest. */
   facades: readonly string[];
   links: Record<string, string>;
-  /** CPU budget for evaluating the set (the first run's limit). */
-  cpuMs: number;
+  /**
+   * The first run's CPU meter, started when the set begins to evaluate: budgeted for loading (the run's cpuMs plus
+   * its modules' declared load budgets), so the host's watchdog watches the preload too.
+   */
+  meter(): PreloadMeter;
+  /** The first run's limits.memoryBytes and guest stack, so a module meets the same limits here as in a run. */
+  memoryBytes: number;
+  stackBytes: number;
   cancelled(): boolean;
 }
+
+/** What the preload needs of the run's CPU meter (guest-cpu.ts CpuMeter). */
+export interface PreloadMeter {
+  slice<T>(work: () => T): T;
+  spent(): boolean;
+}
+
+/** A limit that fired while the module set was preloaded: the first run ends with it, and the template is not kept. */
+export type PreloadLimit = "cpu" | "memory";
 
 const PRELOAD_MODULE = "capsule:preload";
 /** Module that imports a run's host-module facades, evaluated before anything else so they alone take the bridge. */
@@ -83,13 +98,14 @@ export class EngineTemplate {
   private snapshot: { segments: Array<{ at: number; bytes: Uint8Array }>; brk: number } | undefined;
   private readonly handles: QuickJSHandle[] = [];
 
-  /** True when the template holds its module set already evaluated. */
+  /** True when the template holds its module set already evaluated (and no limit fired meanwhile). */
   readonly preloaded: boolean;
   /**
-   * True when evaluating the module set ran out of the first run's CPU budget: that run has then spent it (its
-   * modules would only rethrow the engine's "interrupted"), and ends with E_CPU_TIME.
+   * Set when evaluating the module set ran out of the first run's load budget ("cpu") or memory ("memory"): that run
+   * has then met the limit (its modules would only rethrow the engine's "interrupted" or "out of memory", or a module
+   * caught it and carried on, half loaded), and ends with it; the template is not kept, so later runs load afresh.
    */
-  preloadOutOfCpu = false;
+  preloadLimit: PreloadLimit | undefined;
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet) {
     const rt = (this.rt = instance.qjs.newRuntime());
@@ -161,7 +177,9 @@ export class EngineTemplate {
     }
     let state = this.ctx.getPromiseState(result.value);
     if (state.type === "pending") {
-      this.rt.executePendingJobs(-1);
+      // A module with top-level await: its jobs run here (an error among them also rejects the module's promise).
+      const jobs = this.rt.executePendingJobs(-1);
+      if (jobs.error) jobs.error.dispose();
       state = this.ctx.getPromiseState(result.value);
     }
     const ok = state.type === "fulfilled";
@@ -172,29 +190,23 @@ export class EngineTemplate {
   }
 
   /**
-   * Evaluates every module of the set, within the first run's CPU budget. False (and nothing evaluated that
-   * matters: the template is then discarded after that run) when any module throws or runs out of time.
+   * Evaluates every module of the set, within the first run's load budget and memory. False (and nothing evaluated
+   * that matters: the template is then discarded after that run) when any module throws, is stopped, or meets a limit.
    */
   private preloadModules(set: PreloadSet): boolean {
-    // The budget is CPU time, as the run's: wall time past the deadline is checked against the thread's own clock
-    // (time spent waiting for a core is credited back), so a loaded machine does not stop a module that loads in time.
-    const clock = enginePowers().threadCpu;
-    const cpuAtStart = clock?.cpuMs();
-    let deadline = performance.now() + set.cpuMs;
-    const spent = () => {
-      if (performance.now() <= deadline) return false;
-      if (!clock || cpuAtStart === undefined) return true;
-      const left = set.cpuMs - (clock.cpuMs() - cpuAtStart);
-      if (left <= 0) return true;
-      deadline = performance.now() + left;
-      return false;
-    };
+    // The budget is the first run's own CPU meter's (guest-cpu.ts: CPU time, with time spent waiting for a core
+    // credited back), so the host's watchdog also stops a module stuck in one long native operation at load.
+    const meter = set.meter();
+    this.rt.setMemoryLimit(set.memoryBytes);
+    this.rt.setMaxStackSize(set.stackBytes);
+    this.instance.outOfMemory = false;
     this.current = {
       shouldInterrupt: () => {
         if (set.cancelled()) return true;
-        if (!spent()) return false;
-        this.preloadOutOfCpu = true;
-        return true;
+        // Out of memory is checked first: an allocation failure is what the module met, whatever time is left.
+        if (this.instance.outOfMemory) this.preloadLimit ??= "memory";
+        else if (meter.spent()) this.preloadLimit ??= "cpu";
+        return this.preloadLimit !== undefined;
       },
       loadModule: (name) => set.modules[name] ?? { error: new Error(`module "${name}" is not in the preload set`) },
       linkModule: (base, requested) => (base === PRELOAD_MODULE || base === FACADES_MODULE ? requested : set.links[`${base}\0${requested}`]) ?? { error: new Error(`"${requested}" is not linked from "${base}"`) },
@@ -204,10 +216,15 @@ export class EngineTemplate {
     };
     try {
       const others = Object.keys(set.modules).filter((specifier) => !set.facades.includes(specifier));
-      if (!this.evaluateImports(FACADES_MODULE, set.facades)) return false;
-      // Facades have taken the bridge; no other module may see its global.
-      this.callSeal();
-      return this.evaluateImports(PRELOAD_MODULE, others);
+      let ok = meter.slice(() => this.evaluateImports(FACADES_MODULE, set.facades));
+      if (ok) {
+        // Facades have taken the bridge; no other module may see its global.
+        this.callSeal();
+        ok = meter.slice(() => this.evaluateImports(PRELOAD_MODULE, others));
+      }
+      // A module that caught its interrupt or its allocation failure may have finished loading: it still met the limit.
+      if (this.instance.outOfMemory) this.preloadLimit ??= "memory";
+      return ok && this.preloadLimit === undefined;
     } finally {
       this.current = undefined;
     }

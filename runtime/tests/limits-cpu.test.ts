@@ -24,9 +24,10 @@ describe("the CPU limit", () => {
 });
 
 describe("the CPU limit while the run's modules load", () => {
-  // The module set is evaluated into a template before the run starts (preloaded): its budget is the run's CPU time
-  // too, and a module that spends it ends the run with E_CPU_TIME — not with the engine's "interrupted" rethrown as
-  // the guest's own error (which the compiler's probe could not tell from a module that throws).
+  // The module set is evaluated into a template before the run starts (preloaded): its budget is the run's cpuMs
+  // (plus what its modules declare: limits-module-load.test.ts), and a module that spends it ends the run with
+  // E_CPU_TIME — not with the engine's "interrupted" rethrown as the guest's own error (which the compiler's probe
+  // could not tell from a module that throws).
   it("ends a run whose imported module loops at load with E_CPU_TIME, every time", async () => {
     const resolver = { resolve: (specifier: string) => (specifier === "@t/spins" ? { specifier, source: "let n = 0;\nfor (;;) n++;\nexport default n;\n" } : undefined) };
     const request = { source: 'import n from "@t/spins";\nreturn n;', resolver, limits: LIMITS };
