@@ -19,7 +19,8 @@ interface WorkerModulesEntry {
 }
 interface WorkerModulesRun {
   handles(id: string): boolean;
-  call(id: string, exportName: string, args: unknown[]): Promise<unknown>;
+  /** `argsOwned` is true: the arguments were decoded for this call alone, so the entry may take their bytes away. */
+  call(id: string, exportName: string, args: unknown[], argsOwned?: boolean): Promise<unknown>;
   end(): void;
 }
 
@@ -88,7 +89,7 @@ async function make(run: WorkerModulesRun, message: HostCallMessage, hostDataByt
   const { id, ns, fn } = message;
   let value: unknown;
   try {
-    value = await run.call(message.module!, fn, decodeValue(message.args) as unknown[]);
+    value = await run.call(message.module!, fn, decodeValue(message.args) as unknown[], true);
   } catch (error) {
     const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
     const code = (error as { code?: unknown } | null)?.code;

@@ -29,8 +29,13 @@ export function checkDeclaration(declaration: WasmExportDeclaration): void {
   if (!ok) throw new HostModuleError("wasm-declaration-invalid", "the export declaration must be { params: (i32|i64|f32|f64|bytes)[], result?: i32|i64|f32|f64|bytes }");
 }
 
-/** Checks args against the declaration; returns the args to send (bytes copied into fresh, transferable buffers). */
-export function checkArgs(exportName: string, declaration: WasmExportDeclaration, args: unknown[]): { args: unknown[]; transfer: ArrayBuffer[] } {
+/**
+ * Checks args against the declaration; returns the args to send (bytes copied into fresh, transferable buffers).
+ * `owned`: the caller gives its bytes away (they were decoded for this call alone, and it never reads them again),
+ * so a Uint8Array that spans its whole ArrayBuffer is transferred as it is, not copied (a 1 MiB copy into a fresh
+ * buffer measured ~0.4-0.8 ms here, mostly its page faults).
+ */
+export function checkArgs(exportName: string, declaration: WasmExportDeclaration, args: unknown[], owned = false): { args: unknown[]; transfer: ArrayBuffer[] } {
   if (!Array.isArray(args)) throw new HostModuleError("wasm-argument-invalid", `${exportName}: args must be an array`);
   const { params } = declaration;
   if (args.length !== params.length) {
@@ -60,8 +65,9 @@ export function checkArgs(exportName: string, declaration: WasmExportDeclaration
       case "bytes": {
         if (!(value instanceof Uint8Array)) throw new HostModuleError("wasm-argument-invalid", `${where} must be a Uint8Array`);
         if (value.length > MAX_BYTES) throw new HostModuleError("wasm-argument-invalid", `${where} is longer than ${MAX_BYTES} bytes`);
-        const copy = value.slice(); // own buffer: never clones the caller's whole backing buffer, safe to transfer
-        transfer.push(copy.buffer);
+        const whole = owned && value.byteOffset === 0 && value.buffer instanceof ArrayBuffer && value.byteLength === value.buffer.byteLength && !transfer.includes(value.buffer);
+        const copy = whole ? value : value.slice(); // own buffer: never clones the caller's whole backing buffer, safe to transfer
+        transfer.push(copy.buffer as ArrayBuffer);
         out.push(copy);
         break;
       }

@@ -231,7 +231,8 @@ export class DirectRun {
     return Object.prototype.hasOwnProperty.call(this.modules, id);
   }
 
-  call(id: string, exportName: string, args: unknown[]): Promise<WasmResult> {
+  /** `argsOwned`: the caller gives `args` away (its bytes are then transferred to the executor, not copied). */
+  call(id: string, exportName: string, args: unknown[], argsOwned = false): Promise<WasmResult> {
     try {
       const module = this.modules[id];
       if (!module) throw fail("wasm-declaration-invalid", `${id} is not a WASM module of this run`);
@@ -248,7 +249,7 @@ export class DirectRun {
       if (session.timeMs >= session.budget.totalTimeMs) throw fail("wasm-budget-time", `the session's WASM calls used their ${session.budget.totalTimeMs} ms`);
       const declaration = module.exports[exportName];
       checkDeclaration(declaration);
-      const checked = checkArgs(exportName, declaration, args);
+      const checked = checkArgs(exportName, declaration, args, argsOwned);
       session.unanswered++;
       const made = this.chain.then(async () => {
         try {

@@ -8,9 +8,15 @@
 // A spare instance of the module last called is made right after each reply is posted, so the next call of it skips
 // instantiation (~10-30 µs) on its critical path. A spare is as fresh as one made at call time: it is never called
 // before the call it serves, and only modules without a start function get one (nothing of the module runs
-// outside a call's timeout). One spare at most, so its linear memory is the only one kept between calls.
+// outside a call's timeout). One spare at most.
+//
+// A module's memory is recycled (memory-import.mjs compiles it imported): after a reply, the call's memory is zeroed
+// and kept for the module's next instance, unless it grew; so a memory's making (most of an instance's cost) leaves
+// the critical path, while each instance still starts from zeroed memory of its initial size with its data
+// segments written afresh. At most one memory is kept per compiled module, besides the spare's.
 
 import { refusal, refusalCode } from "../refusal.mjs";
+import { MEMORY_MODULE, MEMORY_NAME, withImportedMemory } from "./memory-import.mjs";
 
 const MAX_MODULES = 32;
 /** digest -> WebAssembly.Module, in least-recently-used order (Map keeps insertion order). */
@@ -118,7 +124,15 @@ function moduleFor(digest, bytes) {
   }
   if (!bytes) return null;
   try {
-    module = { module: new WebAssembly.Module(bytes), signatures: exportSignatures(bytes) };
+    // Compiled with its memory imported when it can be (memory-import.mjs), so a call's memory can be a recycled one.
+    const imported = withImportedMemory(bytes);
+    module = {
+      module: new WebAssembly.Module(imported?.bytes ?? bytes),
+      signatures: exportSignatures(bytes),
+      memory: imported ? { initial: imported.initial, maximum: imported.maximum } : null,
+      kept: null,
+      checked: new Set(),
+    };
   } catch (error) {
     throw refusal("wasm-module-invalid", `the module does not compile: ${error?.message ?? error}`);
   }
@@ -149,6 +163,31 @@ function trapKind(error) {
 /** The spare: { digest, instance } of the module last called, never called yet; taken by the next call of it. */
 let spare = null;
 
+/** The memory of the instance last made for a call, given back (zeroed) once its reply is posted. */
+let lent = null;
+
+/**
+ * A new instance of `cached`. A module compiled with its memory imported gets the kept memory when there is one
+ * (zeroed when it was given back, and of its initial size: a memory that grew is never kept), else a new one of the
+ * declared limits; instantiation then writes its data segments, so it starts as a memory of its own would.
+ */
+function instantiate(cached) {
+  if (!cached.memory) return { instance: new WebAssembly.Instance(cached.module, {}), memory: null };
+  const { initial, maximum } = cached.memory;
+  const memory = cached.kept ?? new WebAssembly.Memory(maximum === undefined ? { initial } : { initial, maximum });
+  cached.kept = null;
+  return { instance: new WebAssembly.Instance(cached.module, { [MEMORY_MODULE]: { [MEMORY_NAME]: memory } }), memory };
+}
+
+/** Keeps a call's memory for the next instance of its module, zeroed, unless it grew (its size then differs). */
+function giveBack(digest, memory) {
+  const cached = modules.get(digest);
+  if (!cached?.memory || cached.kept) return;
+  if (memory.buffer.byteLength !== cached.memory.initial * 65536) return;
+  new Uint8Array(memory.buffer).fill(0);
+  cached.kept = memory;
+}
+
 /** Makes the spare for `digest` (after a reply was posted), when the module has no start function. */
 function prepareSpare(digest) {
   if (spare?.digest === digest) return;
@@ -156,7 +195,7 @@ function prepareSpare(digest) {
   const cached = modules.get(digest);
   if (!cached || !cached.signatures || cached.signatures.hasStart) return;
   try {
-    spare = { digest, instance: new WebAssembly.Instance(cached.module, {}) };
+    spare = { digest, ...instantiate(cached) };
   } catch {
     // The call path instantiates again and reports why it cannot.
   }
@@ -168,23 +207,33 @@ export function spareDigest() {
 }
 
 /** A never-called instance of the module: the spare when it is this module's, else a new one. */
-function freshInstance(digest, module) {
+function freshInstance(digest, cached) {
   if (spare?.digest === digest) {
-    const { instance } = spare;
+    const { instance, memory } = spare;
     spare = null;
+    lent = memory && { digest, memory };
     return instance;
   }
-  return new WebAssembly.Instance(module, {});
+  const { instance, memory } = instantiate(cached);
+  lent = memory && { digest, memory };
+  return instance;
 }
 
 function run({ digest, bytes, exportName, declaration, args }) {
   const cached = moduleFor(digest, bytes);
   if (!cached) return { needBytes: true };
   const signature = cached.signatures?.get(exportName);
-  if (signature) checkSignature(exportName, declaration, signature);
+  if (signature) {
+    // Checked once per export and declaration while the module stays compiled (the check builds strings each time).
+    const key = `${exportName}\0${declaration.params.join()}\0${declaration.result}`;
+    if (!cached.checked.has(key)) {
+      checkSignature(exportName, declaration, signature);
+      cached.checked.add(key);
+    }
+  }
   let instance;
   try {
-    instance = freshInstance(digest, cached.module);
+    instance = freshInstance(digest, cached);
   } catch (error) {
     const kind = trapKind(error);
     // A start function may trap; a module that needs imports cannot link.
@@ -282,5 +331,7 @@ export function handleMessage(incoming, post) {
     post({ id, ok: false, code, message: String(error?.message ?? error).slice(0, 500) });
   }
   // Off the caller's critical path: the reply is already on its way.
+  if (lent) giveBack(lent.digest, lent.memory);
+  lent = null;
   prepareSpare(message.digest);
 }
