@@ -43,9 +43,17 @@ export class RunTrace {
     return this.listeners.length > 0;
   }
 
+  /**
+   * Stamps `body` (a fresh object the caller gives up: every caller passes a literal) and delivers it, frozen. Stamped
+   * in place: a spread copy then frozen cost ~7 µs an event in V8, this ~0.3 µs (three events per traced host call).
+   */
   emit(body: RunEventBody): void {
     if (this.listeners.length === 0) return;
-    const event = Object.freeze({ ...body, runId: this.runId, seq: ++this.seq, atMs: performance.now() - this.started }) as RunEvent;
+    const event = body as RunEvent;
+    event.runId = this.runId;
+    event.seq = ++this.seq;
+    event.atMs = performance.now() - this.started;
+    Object.freeze(event);
     for (const listener of this.listeners) {
       try {
         listener(event);
