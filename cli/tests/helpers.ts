@@ -1,7 +1,7 @@
 // Shared by the CLI tests: spawns the built CLI (cli/dist/main.js) with a temporary Capsule home, so no test
 // ever reads or writes ~/.capsule, and with CAPSULE_PACK_PATH cleared so the caller's environment cannot leak in.
 
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,3 +67,27 @@ export function rowOf(stdout: string, specifier: string): string | undefined {
 
 /** stderr without the line the first compile of a fresh home prints (src/compile-notice.ts), for tests that expect nothing else. */
 export const withoutCompileNotice = (stderr: string) => stderr.split("\n").filter((line) => !line.startsWith("capsule: compiling the packs into ")).join("\n");
+
+export interface Serving {
+  url: string;
+  child: ChildProcess;
+  out(): string;
+  err(): string;
+}
+
+/** Starts `capsule serve --port 0 …args` (CAPSULE_PACK_PATH as given, else cleared) and resolves once it prints its address. */
+export async function serve(args: string[], packPath = ""): Promise<Serving> {
+  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { env: { ...process.env, CAPSULE_PACK_PATH: packPath } });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (chunk) => (err += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const match = /(http:\/\/\S+)\/catalog/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`capsule serve exited ${code}: ${err}`)));
+  });
+  return { url, child, out: () => out, err: () => err };
+}

@@ -3,12 +3,11 @@
 // and the run gives loading that much on top of --cpu — what the compiler admitted also runs. Without the
 // declaration the same module ends the run with E_CPU_TIME, named as its modules' load budget. The same for
 // `capsule serve`'s POST /run (the same sandbox over the catalog; `capsule worker` makes its sandbox the same way).
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { decodeValue, encodedFromJson, type EncodedJson, type RunResult } from "../../runtime/src/index.js";
-import { CLI, capsuleAsync, tempDir, tempHome } from "./helpers.js";
+import { capsuleAsync, serve, tempDir, tempHome } from "./helpers.js";
 
 // Tens of ms of QuickJS CPU on a fast machine, about a second on a loaded one: over --cpu 1, far under the budget.
 const SLOW_MODULE = "let x = 0;\nfor (let i = 0; i < 1e6; i++) x = (x * 31 + i) | 0;\nexport const loaded = \"loaded \" + (x !== 0.5);\n";
@@ -46,19 +45,8 @@ describe("capsule run and a module's load budget", () => {
 
 /** POSTs the program to a `capsule serve` over `root` (no tokens: local use) and returns the run's error code, or its value. */
 async function serveRun(root: string): Promise<string> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--home", tempHome()], { env: { ...process.env, CAPSULE_PACK_PATH: root } });
+  const { url, child } = await serve(["--home", tempHome()], root);
   try {
-    let out = "";
-    let err = "";
-    child.stderr.on("data", (chunk) => (err += chunk));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (chunk) => {
-        out += chunk;
-        const match = /(http:\/\/\S+)\/catalog/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once("exit", (code) => reject(new Error(`capsule serve exited ${code}: ${err}`)));
-    });
     const source = 'import { loaded } from "@cli-fixture/slow-load";\nreturn loaded;';
     const res = await fetch(`${url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source, limits: { cpuMs: 1, wallMs: 60_000 } }) });
     const body = (await res.json()) as { result?: EncodedJson; code?: string; message?: string };

@@ -1,12 +1,12 @@
 // POST /run of `capsule serve` as a process: programs run under the caller's token (its packs, its limits), within
 // the operator's ceilings, with a body cap and an in-flight cap, a host-module pack (@capsule/csv) running through it,
 // and answers in the runtime's codec JSON form; refusals have stable codes and HTTP statuses.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeValue, encodedFromJson, type EncodedJson, type RunResult } from "../../runtime/src/index.js";
-import { CLI, capsuleAsync, tempDir, tempHome } from "./helpers.js";
+import { capsuleAsync, serve, tempDir, tempHome } from "./helpers.js";
 
 let child: ChildProcess;
 let url: string;
@@ -21,19 +21,8 @@ beforeAll(async () => {
       tight: { packs: ["@capsule/*"], limits: { cpuMs: 200, wallMs: 10_000 } },
     }),
   );
-  const args = ["serve", "--port", "0", "--home", tempHome(), "--tokens", tokens, "--ceiling", "wallMs=20000", "--ceiling", "cpuMs=30000", "--max-body", "4096", "--max-runs", "1"];
-  child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (chunk) => (err += chunk));
-  url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const match = /(http:\/\/\S+)\/catalog/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`capsule serve exited ${code}: ${err}`)));
-  });
+  const args = ["--home", tempHome(), "--tokens", tokens, "--ceiling", "wallMs=20000", "--ceiling", "cpuMs=30000", "--max-body", "4096", "--max-runs", "1"];
+  ({ url, child } = await serve(args));
 }, 120_000);
 
 afterAll(async () => {

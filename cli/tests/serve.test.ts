@@ -1,34 +1,9 @@
 // `capsule serve` as a process: the catalog over HTTP with token grants, the playground, SIGTERM; and following
 // its files — a rotated tokens file, and packs installed by another command — without a restart.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, capsuleAsync, tempDir, tempHome } from "./helpers.js";
-
-interface Serving {
-  url: string;
-  child: ChildProcess;
-  out(): string;
-  err(): string;
-}
-
-/** Starts `capsule serve --port 0 …` and resolves once it prints its address. */
-async function serve(args: string[]): Promise<Serving> {
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { env: { ...process.env, CAPSULE_PACK_PATH: "" } });
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (chunk) => (err += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = /(http:\/\/\S+)\/catalog/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-  return { url, child, out: () => out, err: () => err };
-}
+import { capsuleAsync, serve, tempDir, tempHome } from "./helpers.js";
 
 /** Polls `check` (every 200 ms, up to 10 s) until it holds. */
 async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
