@@ -48,7 +48,7 @@ export async function servePlayground(options: Partial<CatalogServerOptions> & {
 }
 
 /** How long /slow-lib/ holds back the engine binary: a machine slow to fetch and compile the engine. */
-export const SLOW_ENGINE_MS = 1_500;
+export const SLOW_ENGINE_MS = 6_000;
 
 /**
  * Another origin, NOT cross-origin isolated: "/" is an empty page and /lib/ serves the built runner, so a page there
