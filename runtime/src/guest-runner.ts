@@ -33,8 +33,9 @@ export interface GuestRunner {
   /** Queues `task` for a free worker; `started` is called once one has it. */
   start(task: WorkerTask, started: () => void): StartedTask;
   /**
-   * While the runner's first worker is still starting, a promise that settles once one is ready (or after
-   * WORKER_START_GRACE_MS): the wall clock does not count that wait, which measures the machine, not the run.
+   * While the runner has no worker and one is starting (a new sandbox's first; in Node, a one-worker pool's
+   * replacement), a promise that settles once one is ready (or after WORKER_START_GRACE_MS): the wall clock does not
+   * count that wait, which measures the machine, not the run.
    */
   starting?(): Promise<void> | undefined;
 }

@@ -44,6 +44,10 @@ export interface WorkerPool {
   run(task: WorkerTask, signal: KillSwitch): Promise<WorkerOutcome>;
   /** Settles once a worker has started and answered (or could not start: the first run then reports why). */
   ready: Promise<void>;
+  /** The most workers the pool runs at once. */
+  size: number;
+  /** A readiness probe queued like a run: settles once a worker has taken and answered it (or the pool failed). */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,12 +68,14 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
     ...(start ? { workerData: start } : {}),
   });
-  const ready = piscina.run({ ready: true }).then(() => undefined, () => undefined);
+  const probe = () => piscina.run({ ready: true }).then(() => undefined, () => undefined);
   return {
     run(task, signal) {
       return piscina.run(task, { signal: signal as never, transferList: task.port ? [task.port as never] : undefined }) as Promise<WorkerOutcome>;
     },
-    ready,
+    ready: probe(),
+    size: max,
+    probe,
     close: () => piscina.destroy(),
   };
 }
@@ -77,19 +83,30 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
 const CLOSED = () => runError("E_CLOSED", "the sandbox was closed while this run was in flight; create a new sandbox with createSandbox() for more runs");
 
 /**
- * The run path's runner over `pool`: the wall clock counts time queued behind other runs (not the pool's first
- * worker starting, see `starting`); a run that does not stop is terminated;
+ * The run path's runner over `pool`: the wall clock counts time queued behind other runs (not a worker starting
+ * while there is none, see `starting`); a run that does not stop is terminated;
  * close() ends the runs in flight and queued with E_CLOSED (the pool's threads are destroyed under them).
  */
 export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<void> } {
   let closed = false;
-  let started = false;
-  const firstWorker = Promise.race([pool.ready, new Promise<void>((resolve) => setTimeout(resolve, WORKER_START_GRACE_MS).unref())]).then(() => {
-    started = true;
-  });
+  let startingNow: Promise<void> | undefined;
+  /** Runs started while `ready` is pending do not count that wait (at most WORKER_START_GRACE_MS). */
+  const startsUntil = (ready: Promise<void>) => {
+    const waiting: Promise<void> = Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, WORKER_START_GRACE_MS).unref())]).then(() => {
+      if (startingNow === waiting) startingNow = undefined;
+    });
+    startingNow = waiting;
+  };
+  startsUntil(pool.ready);
+  // A one-worker pool whose worker was terminated or died has no worker until piscina's replacement is up: that
+  // start is the machine's time, not the next run's (one run's failure must not cost another its wall clock). With
+  // more workers, the next runs go to the live ones, and their time queued counts as ever.
+  const replaced = () => {
+    if (pool.size === 1 && !closed) startsUntil(pool.probe());
+  };
   return {
     clockStartsOnWorker: false,
-    starting: () => (started ? undefined : firstWorker),
+    starting: () => startingNow,
     async close() {
       closed = true;
       await pool.close();
@@ -101,7 +118,12 @@ export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<v
       let grace: ReturnType<typeof setTimeout> | undefined;
       const outcome = pool
         .run(task, kill)
-        .catch((error: unknown) => killedFor ?? (closed ? CLOSED() : undefined) ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`))
+        .catch((error: unknown) => {
+          if (closed) return killedFor ?? CLOSED();
+          // Its worker was terminated (a run it had started) or died; a run dropped from the queue touched none.
+          if (!killedFor || control.started) replaced();
+          return killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`);
+        })
         .finally(() => clearTimeout(grace));
       return {
         outcome,

@@ -180,7 +180,7 @@ async function execute(
   if (runner.clockStartsOnWorker) wall.pause(); // time queued behind other runs is not the guest's
   const starting = runner.starting?.();
   if (starting) {
-    wall.pause(); // nor is a new sandbox's first worker starting (a thread, the engine, the template)
+    wall.pause(); // nor is a worker starting while there is none (a new sandbox's first, a lone worker's replacement)
     void starting.then(() => wall.resume());
   }
   const onAbort = () => running?.stop(CONTROL.CANCELLED, CANCEL_ENDS);
