@@ -7,7 +7,7 @@
 // Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsQueued or hostDataBytes (those end
 // the run: the guest cannot catch its way past them).
 
-import type { QuickJSContext, QuickJSHandle, Scope } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { encodedSize } from "./codec.js";
 import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
@@ -23,8 +23,6 @@ export interface CallPowers {
   slice<T>(work: () => T): T;
   /** Ends the run with `fatal` (the first one wins). */
   fatal(fatal: Fatal): void;
-  /** The run's disposal scope. */
-  scope: Scope;
 }
 
 export class GuestCalls {
