@@ -20,6 +20,7 @@ import { resolveLocations, type LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, mayImport, unknownAllowed } from "./run-catalog.js";
 import { forStream, shown, shownMessage } from "./terminal-text.js";
 import { limitsFromFlags } from "./limit-flags.js";
+import { takePrereadProgram } from "./run-process.js";
 import { explainUnresolved, policyWorded } from "./unresolved-note.js";
 
 interface RunOptions extends LocationOptions {
@@ -56,7 +57,7 @@ const OBSERVATION_MAX_CHARS = 20_000;
 export async function runCommand(file: string, options: RunOptions): Promise<number> {
   let source: string;
   try {
-    source = file === "-" ? await readStdin() : await readFile(file, "utf8");
+    source = file === "-" ? await readStdin() : (takePrereadProgram(file) ?? (await readFile(file, "utf8")));
   } catch (error) {
     process.stderr.write(`capsule run: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
     return 2;

@@ -32,6 +32,16 @@ export function runWorkerFor(args: readonly string[]): PrestartOptions | undefin
   return { warm: !programImports(rest) };
 }
 
+/** The program file as read here, for the run command to take instead of reading it a second time. */
+let preread: { path: string; text: string } | undefined;
+
+/** The text of `path` if this module read it at start-up (once: later reads go to the file). */
+export function takePrereadProgram(path: string): string | undefined {
+  const taken = preread?.path === path ? preread.text : undefined;
+  preread = undefined;
+  return taken;
+}
+
 /** Whether the program file among `args` mentions `import` (the runtime's own test); false when it cannot tell. */
 function programImports(args: readonly string[]): boolean {
   for (let i = 0; i < args.length; i++) {
@@ -40,7 +50,8 @@ function programImports(args: readonly string[]): boolean {
     if (arg.startsWith("-")) continue;
     try {
       if (statSync(arg).size > PROGRAM_MAX_BYTES) continue;
-      return /\bimport\b/.test(readFileSync(arg, "utf8"));
+      preread = { path: arg, text: readFileSync(arg, "utf8") };
+      return /\bimport\b/.test(preread.text);
     } catch {
       // Not a file: an option's value.
     }

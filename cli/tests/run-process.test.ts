@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runWorkerFor } from "../src/run-process.js";
+import { runWorkerFor, takePrereadProgram } from "../src/run-process.js";
 import { capsule, tempDir, tempHome } from "./helpers.js";
 
 const dir = tempDir();
@@ -27,6 +27,14 @@ describe("which worker `capsule run` starts first", () => {
     const inputs = file("inputs.json", '{"note": "import this"}');
     expect(runWorkerFor(["run", "--inputs", inputs, plain])).toEqual({ warm: true });
     expect(runWorkerFor(["run", "-"])).toEqual({ warm: true });
+  });
+
+  it("hands the program it read to the run command once, and only for that file", () => {
+    runWorkerFor(["run", importing]);
+    expect(takePrereadProgram(plain)).toBeUndefined();
+    runWorkerFor(["run", importing]);
+    expect(takePrereadProgram(importing)).toContain('import yaml from "@capsule/yaml"');
+    expect(takePrereadProgram(importing)).toBeUndefined();
   });
 
   it("none for other commands, for help, and for a run on a fleet", () => {
