@@ -26,6 +26,8 @@ export interface Locations {
   /** Where `capsule packs install` puts third-party packs (a pack root). */
   installRoot: string;
   cacheDir: string;
+  /** Where run workers keep the engine's template image (SandboxOptions.engineCacheDir). */
+  engineCacheDir: string;
   catalogFile: string;
 }
 
@@ -54,6 +56,11 @@ function capsuleHome(home?: string, env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(chosen);
 }
 
+/** The home's engine cache: `run`'s prestarted worker reads it before the command line is parsed (run-process.ts). */
+export function engineCacheDir(home?: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(capsuleHome(home, env), "cache", "engine");
+}
+
 /** $CAPSULE_PACK_PATH split on the platform's path delimiter, empty entries dropped. */
 function envPackRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.CAPSULE_PACK_PATH ?? "").split(path.delimiter).filter((p) => p.trim() !== "").map((p) => path.resolve(p));
@@ -68,7 +75,7 @@ export function resolveLocations(options: LocationOptions = {}, env: NodeJS.Proc
   const installRoot = path.join(home, "packs", "node_modules");
   const shippedRoot = shippedPacksRoot();
   const roots = [...(shippedRoot ? [shippedRoot] : []), installRoot, ...envPackRoots(env), ...(options.packs ?? []).map((p) => path.resolve(p))];
-  return { home, roots, shippedRoot, installRoot, cacheDir: path.join(home, "cache"), catalogFile: path.join(home, "catalog.json") };
+  return { home, roots, shippedRoot, installRoot, cacheDir: path.join(home, "cache"), engineCacheDir: engineCacheDir(options.home, env), catalogFile: path.join(home, "catalog.json") };
 }
 
 /** Creates the home and its install root (the first, empty generation: install-root.ts) if missing. Throws with the OS error when it cannot. */

@@ -145,7 +145,7 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   };
   const ran = options.redis
     ? await (await import("./remote-run.js")).remoteRun(request, options.redis, options.queue, events)
-    : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, onEvent: (e) => events.push(e) }).finally(() =>
+    : await run(request, { ...(catalog ? { catalog, hostModules: dispatcher } : {}), ...tools, maxWorkers: 1, engineCacheDir: resolveLocations(options).engineCacheDir, onEvent: (e) => events.push(e) }).finally(() =>
         Promise.all([dispatcher?.close(), servers.close()]),
       );
   if ("exit" in ran) return ran.exit;

@@ -6,6 +6,7 @@
 
 import { readFileSync, statSync } from "node:fs";
 import { prestartRunWorker, type PrestartOptions } from "@capsule/runtime/prestart";
+import { engineCacheDir } from "./paths.js";
 
 /** Options before the subcommand that take a value (global-options.ts). */
 const GLOBAL_VALUED = new Set(["--home", "--packs"]);
@@ -29,7 +30,17 @@ export function runWorkerFor(args: readonly string[]): PrestartOptions | undefin
   if (args[at] !== "run") return undefined;
   const rest = args.slice(at + 1);
   if (rest.some((arg) => arg === "--redis" || arg.startsWith("--redis=") || arg === "--help" || arg === "-h")) return undefined;
-  return { warm: !programImports(rest) };
+  return { warm: !programImports(rest), imageDir: engineCacheDir(lastHome(args)) };
+}
+
+/** The last `--home` on the line (the subcommand's wins over the program's, as global-options.ts merges them). */
+function lastHome(args: readonly string[]): string | undefined {
+  let home: string | undefined;
+  for (let i = 0; i < args.length && args[i] !== "--"; i++) {
+    if (args[i] === "--home") home = args[++i];
+    else if (args[i]!.startsWith("--home=")) home = args[i]!.slice("--home=".length);
+  }
+  return home;
 }
 
 /** The program file as read here, for the run command to take instead of reading it a second time. */

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runWorkerFor, takePrereadProgram } from "../src/run-process.js";
+import { resolveLocations } from "../src/paths.js";
 import { capsule, tempDir, tempHome } from "./helpers.js";
 
 const dir = tempDir();
@@ -18,15 +19,21 @@ describe("which worker `capsule run` starts first", () => {
   const importing = file("importing.js", 'import yaml from "@capsule/yaml";\nreturn yaml.dump(1)');
 
   it("a warmed one for a program without imports, an unwarmed one for a program that imports", () => {
-    expect(runWorkerFor(["run", plain])).toEqual({ warm: true });
-    expect(runWorkerFor(["run", importing, "--json"])).toEqual({ warm: false });
-    expect(runWorkerFor(["--home", "/somewhere", "run", "--seed", "7", importing])).toEqual({ warm: false });
+    expect(runWorkerFor(["run", plain])).toMatchObject({ warm: true });
+    expect(runWorkerFor(["run", importing, "--json"])).toMatchObject({ warm: false });
+    expect(runWorkerFor(["--home", "/somewhere", "run", "--seed", "7", importing])).toMatchObject({ warm: false });
+  });
+
+  it("keeping its template image in the home the run command will use (so the run adopts the worker)", () => {
+    expect(runWorkerFor(["run", plain])?.imageDir).toBe(resolveLocations({}).engineCacheDir);
+    expect(runWorkerFor(["--home", "/a", "run", "--home", "/b", plain])?.imageDir).toBe(resolveLocations({ home: "/b" }).engineCacheDir);
+    expect(runWorkerFor(["--home=/a", "run", plain])?.imageDir).toBe(join("/a", "cache", "engine"));
   });
 
   it("reads the program, not the files other options name", () => {
     const inputs = file("inputs.json", '{"note": "import this"}');
-    expect(runWorkerFor(["run", "--inputs", inputs, plain])).toEqual({ warm: true });
-    expect(runWorkerFor(["run", "-"])).toEqual({ warm: true });
+    expect(runWorkerFor(["run", "--inputs", inputs, plain])).toMatchObject({ warm: true });
+    expect(runWorkerFor(["run", "-"])).toMatchObject({ warm: true });
   });
 
   it("hands the program it read to the run command once, and only for that file", () => {

@@ -3,6 +3,8 @@
 // guest worker fetches the binary from its page's server and has the scripts embedded by its build.
 // Refuses to build an engine before they were provided, and guest-file names outside the fixed set.
 
+import type { TemplateImages } from "./template-image.js";
+
 export type GuestFile = "prelude" | LazyGuestFile;
 /**
  * Files the prelude may load on first use. A file split for size loads its parts through the prelude's guestFile power:
@@ -38,6 +40,11 @@ export interface EnginePowers {
    * port's message events deliver them.
    */
   receiveMessage?(port: unknown): { message: unknown } | undefined;
+  /**
+   * Where default templates' images are kept across processes (template-image.ts): a new worker restores one instead
+   * of evaluating the guest scripts. Without it every worker builds its template.
+   */
+  templateImages?: TemplateImages;
 }
 
 let provided: EnginePowers | undefined;

@@ -6,7 +6,9 @@
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
-import { EngineTemplate, findBreakAddress, type EngineInstance, type PreloadSet } from "./template.js";
+import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type ImageUse, type PreloadSet } from "./template.js";
+import { decodeImage, encodeImage, IMAGE_FORMAT } from "./template-image.js";
+import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
 import { enginePowers } from "./engine-powers.js";
 
@@ -21,12 +23,32 @@ interface WasmApi {
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-let compiled: Promise<{ module: object; layout: WasmLayout | undefined }> | undefined;
+let compiled: Promise<{ module: object; layout: WasmLayout | undefined; imageKey: string | undefined }> | undefined;
 
-/** Compiles the engine's WASM once per worker (every instance is made from it) and reads its memory layout. */
+/**
+ * Compiles the engine's WASM once per worker (every instance is made from it), reads its memory layout and, where the
+ * host keeps template images, names the image of this binary's default template (with the guest files it holds).
+ */
 function compiledModule() {
-  compiled ??= enginePowers().engineBinary().then(async (bytes) => ({ module: await wasm.compile(bytes), layout: readWasmLayout(bytes) }));
+  compiled ??= enginePowers().engineBinary().then(async (bytes) => {
+    const images = enginePowers().templateImages;
+    const parts = [`capsule-template-image-${IMAGE_FORMAT}`, String(WASM_BASE_BYTES), String(BIG_STRING_LENGTH), bytes, ...TEMPLATE_GUEST_FILES.flatMap((file) => [file, enginePowers().guestSource(file)])];
+    return { module: await wasm.compile(bytes), layout: readWasmLayout(bytes), imageKey: images?.key(parts) };
+  });
   return compiled;
+}
+
+/**
+ * The saved template image, and, only when there is none intact, where to save the one a template builds: an intact
+ * image a template refused (its instance was not fresh) is left for the fresh instances it fits.
+ */
+async function imageUse(): Promise<ImageUse | undefined> {
+  const images = enginePowers().templateImages;
+  const { imageKey } = await compiledModule();
+  if (!images || !imageKey) return undefined;
+  const saved = images.load(imageKey);
+  const image = saved ? decodeImage(saved) : undefined;
+  return image ? { image } : { save: (built) => images.save(imageKey, encodeImage(built)) };
 }
 
 interface InstanceRecord {
@@ -85,7 +107,7 @@ export async function templateFor(memoryBytes: number, moduleSetKey = "", preloa
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;
   if (ready.template?.reusable) return ready.template;
-  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload);
+  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse());
   // A template whose module set failed to preload serves this run (which then loads the modules itself) only.
   if (template.reusable && (preload === undefined || template.preloaded)) ready.template = template;
   else instances.delete(key);

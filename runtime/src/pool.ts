@@ -54,6 +54,8 @@ export interface WorkerPool {
 /** What a worker reads at start (worker.ts): `warm: false` skips building the default template before the first task. */
 export interface WorkerStart {
   warm?: boolean;
+  /** SandboxOptions.engineCacheDir: where the worker keeps and finds the default template's image. */
+  imageDir?: string;
 }
 
 export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE, start?: WorkerStart): WorkerPool {

@@ -10,6 +10,7 @@ interface Prestarted {
   pool: WorkerPool;
   warm: boolean;
   workerFile: string | undefined;
+  imageDir: string | undefined;
 }
 
 export interface PrestartOptions extends WorkerStart {
@@ -23,18 +24,18 @@ let prestarted: Prestarted | undefined;
 export function prestartRunWorker(options: PrestartOptions = {}): void {
   if (prestarted) return;
   const warm = options.warm !== false;
-  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, { warm }), warm, workerFile: options.workerFile };
+  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, { warm, imageDir: options.imageDir }), warm, workerFile: options.workerFile, imageDir: options.imageDir };
 }
 
 /**
  * The prestarted pool, taken (once), when it is what run() was about to create: one worker of the same file, warmed
  * alike. Otherwise undefined, and a pool that does not fit is closed.
  */
-export function takePrestarted(fits: { workerFile?: string; maxWorkers?: number; warm: boolean }): WorkerPool | undefined {
+export function takePrestarted(fits: { workerFile?: string; maxWorkers?: number; warm: boolean; imageDir?: string }): WorkerPool | undefined {
   const taken = prestarted;
   prestarted = undefined;
   if (!taken) return undefined;
-  if (fits.workerFile === taken.workerFile && (fits.maxWorkers ?? 1) === 1 && fits.warm === taken.warm) return taken.pool;
+  if (fits.workerFile === taken.workerFile && (fits.maxWorkers ?? 1) === 1 && fits.warm === taken.warm && fits.imageDir === taken.imageDir) return taken.pool;
   void taken.pool.close();
   return undefined;
 }

@@ -53,7 +53,8 @@ const digestParts: PartsDigest = (parts) => {
 };
 
 export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart): Sandbox {
-  return sandboxOn(options, () => createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, start));
+  const imageDir = options.engineCacheDir;
+  return sandboxOn(options, () => createWorkerPool(options.maxWorkers, options.minWorkers, options.workerFile, imageDir ? { ...start, imageDir } : start));
 }
 
 function sandboxOn(options: SandboxOptions, pool: () => WorkerPool): Sandbox {
@@ -84,7 +85,7 @@ export async function run<T = unknown>(request: RunRequest, options: SandboxOpti
   // first (a false positive, the word in a string, only builds that template at the task instead of before it).
   const warm = !/\bimport\b/.test(request.source);
   const single = { maxWorkers: 1, ...options };
-  const prestarted = takePrestarted({ workerFile: single.workerFile, maxWorkers: single.maxWorkers, warm });
+  const prestarted = takePrestarted({ workerFile: single.workerFile, maxWorkers: single.maxWorkers, warm, imageDir: single.engineCacheDir });
   const sandbox = prestarted ? sandboxOn(single, () => prestarted) : createSandbox(single, warm ? undefined : { warm: false });
   try {
     return await sandbox.run<T>(request);

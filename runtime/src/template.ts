@@ -2,11 +2,13 @@
 // files) already evaluated, and a snapshot of the instance's linear memory taken right after. Each run starts from
 // that snapshot: restoring the memory prefix up to the allocator's break gives a runtime byte-identical to a fresh
 // one with the prelude loaded, in a fraction of the time it takes to build one. Where the allocator's break cannot
-// be located, a template is built per run and disposed after it instead (same behaviour, slower).
+// be located, a template is built per run and disposed after it instead (same behaviour, slower). Where the host keeps
+// template images (template-image.ts), a fresh instance restores the prelude's state from one instead of evaluating it.
 // Refuses to hand a template to a second run before the first has ended.
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
-import { enginePowers, LAZY_GUEST_FILES, type LazyGuestFile } from "./engine-powers.js";
+import { enginePowers, LAZY_GUEST_FILES, type GuestFile, type LazyGuestFile } from "./engine-powers.js";
+import { applyImage, fingerprintOf, sameFingerprint, type TemplateImage } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
@@ -57,8 +59,19 @@ export const FACADES_MODULE = "capsule:facades";
 
 /** Guest files evaluated into every template, so no run pays for them. Intl (the largest) stays lazy. */
 const PRELOADED: Array<[LazyGuestFile, string]> = [["codec", "encode"], ["console", "console"], ["text", "TextEncoder"]];
+/** Every guest file whose evaluation a template (and so its image) holds. */
+export const TEMPLATE_GUEST_FILES: readonly GuestFile[] = ["prelude", ...PRELOADED.map(([file]) => file)];
+/** The prelude's functions a template keeps handles to, in the order of its fields (and of an image's handles). */
+const KEPT = ["configure", "encode", "decode", "settle", "fail", "seal", "census", "provideInputs"] as const;
+type HotFunctions = [QuickJSHandle, QuickJSHandle, QuickJSHandle, QuickJSHandle];
 
-interface EmscriptenInternals {
+/** An image to restore a default template from, and where to save one the template built (instances.ts). */
+export interface ImageUse {
+  image?: TemplateImage;
+  save?(image: TemplateImage): void;
+}
+
+export interface EmscriptenInternals {
   _malloc(size: number): number;
   _free(ptr: number): void;
 }
@@ -100,6 +113,8 @@ export class EngineTemplate {
 
   /** True when the template holds its module set already evaluated (and no limit fired meanwhile). */
   readonly preloaded: boolean;
+  /** "image" when the prelude's state was restored from a saved template image (template-image.ts), else "built". */
+  readonly origin: "image" | "built";
   /**
    * Set when evaluating the module set ran out of the first run's load budget ("cpu") or memory ("memory"): that run
    * has then met the limit (its modules would only rethrow the engine's "interrupted" or "out of memory", or a module
@@ -107,7 +122,7 @@ export class EngineTemplate {
    */
   preloadLimit: PreloadLimit | undefined;
 
-  private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet) {
+  private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet, images?: ImageUse) {
     const rt = (this.rt = instance.qjs.newRuntime());
     rt.setInterruptHandler(() => this.current?.shouldInterrupt() ?? false);
     rt.setModuleLoader(
@@ -117,32 +132,26 @@ export class EngineTemplate {
     const ctx = (this.ctx = rt.newContext());
     // quickjs-emscripten caches the global object's handle on first use: make that happen before the snapshot.
     void ctx.global;
-    const setup = ctx.evalCode(enginePowers().guestSource("prelude"), "capsule:prelude", { type: "global" });
-    const api = this.unwrap(setup, "prelude");
+    // The hot functions are made before the prelude, so that everything host-side an image must match is made first.
     const hot = fastFunctions(ctx);
-    const hostCall = hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side));
-    const hostLog = hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text)));
-    const lazyLoad = hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file)));
-    const bridgeCall = hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side));
-    const bigString = ctx.newNumber(BIG_STRING_LENGTH);
-    const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, hostCall, hostLog, lazyLoad, bridgeCall), "prelude setup");
-    for (const h of [api, hostCall, hostLog, lazyLoad, bridgeCall, bigString]) h.dispose();
-    this.configure = this.keep(ctx.getProp(made, "configure"));
-    this.encode = this.keep(ctx.getProp(made, "encode"));
-    this.decode = this.keep(ctx.getProp(made, "decode"));
-    this.settle = this.keep(ctx.getProp(made, "settle"));
-    this.fail = this.keep(ctx.getProp(made, "fail"));
-    this.seal = this.keep(ctx.getProp(made, "seal"));
-    this.census = this.keep(ctx.getProp(made, "census"));
-    this.provideInputs = this.keep(ctx.getProp(made, "provideInputs"));
-    const preloadFile = ctx.getProp(made, "preload");
-    made.dispose();
-    for (const [file, name] of PRELOADED) {
-      const args = [ctx.newString(file), ctx.newString(name)];
-      this.unwrap(ctx.callFunction(preloadFile, ctx.undefined, ...args), `preload ${file}`).dispose();
-      args.forEach((h) => h.dispose());
+    const functions: HotFunctions = [
+      hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side)),
+      hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text))),
+      hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file))),
+      hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side)),
+    ];
+    const fingerprint = brkAddress !== undefined ? fingerprintOf(instance, rt, ctx, functions, this.brk()) : undefined;
+    const image = images?.image;
+    const restored = fingerprint && image && sameFingerprint(fingerprint, image.fingerprint) ? applyImage(instance, ctx, image, KEPT.length, () => this.brk()) : undefined;
+    const kept = restored ?? this.evaluatePrelude(functions);
+    [this.configure, this.encode, this.decode, this.settle, this.fail, this.seal, this.census, this.provideInputs] = kept;
+    this.handles.push(...kept);
+    this.origin = restored ? "image" : "built";
+    // The image is of the prelude alone, unsealed, so that it serves templates with a module set too.
+    if (fingerprint && !restored && images?.save) {
+      const brk = this.brk();
+      images.save({ fingerprint, handles: kept.map((h) => h.value), brk, segments: snapshotSegments(instance, brk) });
     }
-    preloadFile.dispose();
     this.preloaded = preload !== undefined && Object.keys(preload.modules).length > 0 && this.preloadModules(preload);
     // Without a module set no facade can need the bridge: seal it now, so runs never pay for it.
     if (!preload || preload.facades.length === 0) this.callSeal();
@@ -152,12 +161,33 @@ export class EngineTemplate {
     }
   }
 
+  /** The prelude evaluated and set up with the hot functions: the handles the template keeps, in KEPT order. */
+  private evaluatePrelude(functions: HotFunctions): QuickJSHandle[] {
+    const { ctx } = this;
+    const api = this.unwrap(ctx.evalCode(enginePowers().guestSource("prelude"), "capsule:prelude", { type: "global" }), "prelude");
+    const bigString = ctx.newNumber(BIG_STRING_LENGTH);
+    const made = this.unwrap(ctx.callFunction(api, ctx.undefined, bigString, ...functions), "prelude setup");
+    for (const h of [api, ...functions, bigString]) h.dispose();
+    const kept = KEPT.map((name) => ctx.getProp(made, name));
+    const preloadFile = ctx.getProp(made, "preload");
+    made.dispose();
+    for (const [file, name] of PRELOADED) {
+      const args = [ctx.newString(file), ctx.newString(name)];
+      this.unwrap(ctx.callFunction(preloadFile, ctx.undefined, ...args), `preload ${file}`).dispose();
+      args.forEach((h) => h.dispose());
+    }
+    preloadFile.dispose();
+    return kept;
+  }
+
+
+
   /**
    * Builds a template on `instance`. Pass the allocator-break address found by findBreakAddress() to enable snapshots,
    * and a module set to have those modules evaluated into the template (imports then cost nothing per run).
    */
-  static create(instance: EngineInstance, brkAddress: number | undefined, preload?: PreloadSet): EngineTemplate {
-    return new EngineTemplate(instance, brkAddress, preload);
+  static create(instance: EngineInstance, brkAddress: number | undefined, preload?: PreloadSet, images?: ImageUse): EngineTemplate {
+    return new EngineTemplate(instance, brkAddress, preload, images);
   }
 
   /** Deletes the bridge's global (idempotent). */

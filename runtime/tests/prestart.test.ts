@@ -37,13 +37,18 @@ describe("a prestarted run worker", () => {
     expect(poolOf(plain)).toEqual(["pool warm: true"]);
   }, 120_000);
 
-  it("is not taken by a run of another worker file, nor of more workers", async () => {
+  it("is not taken by a run of another worker file, of more workers or of another engine cache", async () => {
     prestartRunWorker({ workerFile: counted });
     const elsewhere = await run({ source: "return 3" });
     expect(elsewhere.ok && elsewhere.value).toBe(3);
     expect(poolOf(elsewhere)).toEqual([]);
     prestartRunWorker({ workerFile: counted });
     expect(takePrestarted({ workerFile: counted, maxWorkers: 2, warm: true })).toBeUndefined();
+    // Nor by one whose workers keep their template image elsewhere (or nowhere).
+    prestartRunWorker({ workerFile: counted, imageDir: "/nowhere/a" });
+    expect(takePrestarted({ workerFile: counted, warm: true, imageDir: "/nowhere/b" })).toBeUndefined();
+    prestartRunWorker({ workerFile: counted, imageDir: "/nowhere/a" });
+    expect(takePrestarted({ workerFile: counted, warm: true })).toBeUndefined();
     // Nor is it kept for later: the pool that did not fit was closed, and the next fitting run makes its own.
     expect(takePrestarted({ workerFile: counted, warm: true })).toBeUndefined();
     const later = await run({ source: "return 4" }, { workerFile: counted });
