@@ -326,8 +326,10 @@ function snapshotSegments(instance: EngineInstance, brk: number): Array<{ at: nu
   const copy = (from: number, to: number) => ({ at: from, bytes: new Uint8Array(instance.memory.buffer.slice(from, to)) });
   const layout = instance.layout;
   // Skipping from the end of the BSS margin, not from 4 MiB below the stack's top, left 1 MiB less to copy per
-  // restore (1.41 → 0.87 MB; ~200 → ~120 µs on this machine): the whole dead stack, not most of it.
-  const skipFrom = layout ? layout.dataEnd + BSS_MARGIN_BYTES : -1;
+  // restore (1.41 → 0.87 MB; ~200 → ~120 µs on this machine): the whole dead stack, not most of it. Skipping from the
+  // static data's bound (wasm-layout.ts staticEnd) rather than a 512 KiB margin after the initialized data leaves
+  // 0.87 → 0.41 MB (a test checks that nothing of a run lands between that bound and the old margin).
+  const skipFrom = layout ? Math.min(layout.dataEnd + BSS_MARGIN_BYTES, layout.staticEnd) : -1;
   const skipTo = layout ? layout.stackHigh - STACK_TOP_KEPT_BYTES : -1;
   if (!layout || layout.stackHigh - STACK_SKIP_BYTES < skipFrom || layout.stackHigh > brk) return [copy(0, brk)];
   return [copy(0, skipFrom), copy(skipTo, brk)];

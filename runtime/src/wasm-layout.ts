@@ -7,7 +7,16 @@ export interface WasmLayout {
   stackHigh: number;
   /** End of the highest initialized data segment. */
   dataEnd: number;
+  /**
+   * Where the zero-initialized data (BSS, right after dataEnd) ends at the latest, if it is under 64 KiB: the stack sits
+   * between the static data and stackHigh, and its size is a whole number of 64 KiB pages minus at most one page, so
+   * stackHigh less the whole pages between dataEnd and stackHigh, plus one page. (This build: data ends at 87,227, the
+   * stack's top is 5,333,088 = 5 MiB above 90,208, so BSS is ~3 KB; the bound is 155,744.)
+   */
+  staticEnd: number;
 }
+
+const PAGE = 64 * 1024;
 
 class Reader {
   offset = 0;
@@ -83,7 +92,7 @@ export function readWasmLayout(binary: Uint8Array): WasmLayout | undefined {
       }
       r.offset = end;
     }
-    return stackHigh === undefined ? undefined : { stackHigh, dataEnd };
+    return stackHigh === undefined ? undefined : { stackHigh, dataEnd, staticEnd: stackHigh - Math.floor((stackHigh - dataEnd) / PAGE) * PAGE + PAGE };
   } catch {
     return undefined;
   }

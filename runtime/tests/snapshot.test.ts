@@ -80,6 +80,26 @@ describe("engine template snapshots", () => {
     expect(heap.at + heap.bytes.length).toBe(internals.snapshot.brk);
   });
 
+  it("copy the static data whole: nothing a run does lands between the snapshot's first part and the dead stack", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes + 64 * 1024);
+    const internals = template as unknown as { instance: { layout: { stackHigh: number; dataEnd: number; staticEnd: number }; memory: { buffer: ArrayBuffer } }; snapshot: { segments: Array<{ at: number; bytes: Uint8Array }> } };
+    const { layout } = internals.instance;
+    const copiedTo = internals.snapshot.segments[0]!.bytes.length;
+    expect(copiedTo).toBe(layout.staticEnd);
+    expect(copiedTo).toBeGreaterThan(layout.dataEnd);
+    template.rt.setMaxStackSize(256 * 1024); // deep recursion (this test thread's own stack is smaller than a worker's)
+    template.begin(idle);
+    evalIn(template, `const deep = (n) => { try { return deep(n + 1); } catch { return n; } }; deep(0);
+      [new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(1234.5), new Intl.DateTimeFormat("en-US", { dateStyle: "full" }).format(new Date(0)),
+       new URL("https://a.example/x?y=1#z").href, /(?<w>\\w+)\\s\\k<w>/u.test("hey hey"), JSON.stringify(JSON.parse('{"a":[1,2,{"b":null}]}')),
+       "ß".localeCompare("ss"), new TextEncoder().encode("✓").length, [5, 1, 4].sort().join(), String(Symbol("s")), Promise.resolve(1) instanceof Promise,
+       (() => { try { null.x } catch (e) { return e.stack } })(), Array.from({ length: 20000 }, (_, i) => ({ i, s: "v" + i })).length].join("|")`);
+    template.end();
+    // Zero-initialized static data (BSS) that a run wrote beyond the copied part would outlive the run: there is none.
+    const skippedTo = Math.min(layout.dataEnd + 512 * 1024, layout.stackHigh - 4 * 1024 * 1024);
+    expect(new Uint8Array(internals.instance.memory.buffer, copiedTo, skippedTo - copiedTo).some((b) => b !== 0)).toBe(false);
+  });
+
   it("refuses a second run on a template that is in use", async () => {
     const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
     template.begin(idle);
