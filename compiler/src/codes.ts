@@ -178,12 +178,16 @@ export const COMPILER_CODES = {
       if (name === "Function" || name === "eval") {
         // The guest has `Function` (it throws EvalError when asked to compile a string) and a compile-time `eval`
         // binding that is undefined: a typeof guard changes nothing for Function, so it is not the advice.
-        return `${shown} is used to generate code, which the sandbox refuses (EvalError): pick a library or an option that does not compile code at run time (precompiled validators or templates), or have the library feature-test code generation (\`try { new Function("") } catch { … }\`) and take a path without it`;
+        return `${shown} is used to generate code, which the sandbox refuses (EvalError): pick a library or an option that does not compile code at run time (precompiled validators or templates), or have the library feature-test code generation (\`try { new Function("") } catch { … }\`) and take a path without it; if it generates code only on a path the pack never takes (a fallback, an option), declare \`"codeGeneration": "refuse-at-run-time"\` on the module`;
       }
       const test = name && !via ? ` (\`typeof ${name} !== "undefined" && …\`)` : "";
       return `${shown} does not exist in the sandbox: guard it with a typeof feature test${test}, pick a dependency that does not need it, or ask for a host module`;
     },
     cacheable: true,
+  },
+  "codegen-refused-at-run-time": {
+    meaning: "the module can generate code (eval, Function) at this place, and declares `codeGeneration: \"refuse-at-run-time\"`: it is admitted, and a guest that reaches the place gets EvalError (warning)",
+    hint: "make sure guests never take this path (a fallback for a missing built-in, an option that compiles code); where they might, pick another library",
   },
   "forbidden-global-guarded": {
     meaning: "the bundled code mentions a forbidden global only behind a typeof feature test, in a dead branch, or as a code-generation feature test (warning)",

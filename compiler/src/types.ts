@@ -15,8 +15,13 @@ export interface WasmSignature {
 
 /** What a guest module needs to load: `cpuMs` is its probe's CPU budget (PROBE_CPU_MS row, within its ceiling). */
 export type GuestBudget = { cpuMs?: number };
-export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[]; budget?: GuestBudget };
-export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[]; budget?: GuestBudget };
+/**
+ * `refuse-at-run-time`: code-generation call sites (eval, Function) are admitted as warnings
+ * (npm-module-codegen-at-run-time); the guest throws EvalError if one is reached. Loading must not generate code.
+ */
+export type CodeGeneration = "refuse-at-run-time";
+export type GuestNpmDeclaration = { kind: "guest"; npm: string; standsFor?: string[]; budget?: GuestBudget; codeGeneration?: CodeGeneration };
+export type GuestSourceDeclaration = { kind: "guest"; source: string; standsFor?: string[]; budget?: GuestBudget; codeGeneration?: CodeGeneration };
 export type GuestDeclaration = GuestNpmDeclaration | GuestSourceDeclaration;
 export type HostDeclaration = { kind: "host"; host: string };
 export type WasmDeclaration = {

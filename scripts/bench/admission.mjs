@@ -75,7 +75,7 @@ async function writePacks(root, nodeModules, libraries) {
       name: `@admission/${safe}`,
       version: "0.0.0",
       dependencies: { [lib.name]: lib.version },
-      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib), ...(lib.cpuMs ? { budget: { cpuMs: lib.cpuMs } } : {}) } } },
+      capsule: { modules: { ".": { kind: "guest", npm: importOf(lib), ...(lib.cpuMs ? { budget: { cpuMs: lib.cpuMs } } : {}), ...(lib.codeGeneration ? { codeGeneration: lib.codeGeneration } : {}) } } },
     };
     await writeFile(path.join(dir, "package.json"), JSON.stringify(pkg, null, 2));
     await symlink(nodeModules, path.join(dir, "node_modules"), "dir");

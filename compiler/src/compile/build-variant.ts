@@ -34,6 +34,20 @@ export function probeCanOverrule(d: Diagnostic): boolean {
   return d.details?.reason === "codegen-feature-tested";
 }
 
+/**
+ * A module declaring `codeGeneration: "refuse-at-run-time"` has its code-generation refusals (eval, Function) turned
+ * into codegen-refused-at-run-time warnings, place by place; nothing else changes (the probe still has to load it).
+ */
+export function codegenDeclared(found: Diagnostic[], declaration: GuestDeclaration): Diagnostic[] {
+  if (declaration.codeGeneration !== "refuse-at-run-time") return found;
+  return found.map((d) => {
+    const name = d.details?.name;
+    if (d.severity !== "error" || d.code !== "npm-module-forbidden-global" || (name !== "eval" && name !== "Function")) return d;
+    const at = d.file ? ` at ${d.file}${d.line ? `:${d.line}` : ""}` : "";
+    return { ...d, code: "codegen-refused-at-run-time", severity: "warning", message: `generates code with \`${name}\`${at}; the module declares codeGeneration "refuse-at-run-time", so it is admitted and a guest reaching this place gets EvalError` };
+  });
+}
+
 export async function buildModule(run: RunContext, packRoot: string, declaration: GuestDeclaration, authoredMaxBytes: number, browser: boolean): Promise<BuiltModule> {
   let outcome: BundleOutcome;
   if ("npm" in declaration) {
@@ -48,7 +62,7 @@ export async function buildModule(run: RunContext, packRoot: string, declaration
   if (!scan.ok) {
     return { kind: "failed", errors: [error("npm-module-build-failed", `the bundle does not parse as an ES module: ${scan.message}`, { file: "<bundle>", line: scan.line, column: scan.column })] };
   }
-  const found = findingDiagnostics(scan.findings, sourceMapLookup(outcome.sourceMap));
+  const found = codegenDeclared(findingDiagnostics(scan.findings, sourceMapLookup(outcome.sourceMap)), declaration);
   const scanErrors = found.filter((d) => d.severity === "error");
   const warnings = [...outcome.warnings, ...found.filter((d) => d.severity !== "error")];
   if (scanErrors.length && !scanErrors.every(probeCanOverrule)) {
