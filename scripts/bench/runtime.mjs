@@ -43,9 +43,49 @@ async function rawEngine(variant) {
   ctx.setProp(ctx.global, "noop", noop);
   noop.dispose();
   const calls = await sample(() => ctx.evalCode("for (let i = 0; i < 1000; i++) noop()").value.dispose(), 50, 5);
+  const asyncCallUs = awaitedCallUs(ctx, rt);
   ctx.dispose();
   rt.dispose();
-  return { fresh: percentile(fresh, 0.5), freshP95: percentile(fresh, 0.95), inOut: percentile(inOut, 0.5), syncCallUs: percentile(calls, 0.5) };
+  return { fresh: percentile(fresh, 0.5), freshP95: percentile(fresh, 0.95), inOut: percentile(inOut, 0.5), syncCallUs: percentile(calls, 0.5), asyncCallUs };
+}
+
+/**
+ * The engine's own floor for an awaited host call, on one thread with no hop: the guest encodes its arguments as JSON,
+ * calls a host function that returns a call id, awaits a promise of its own; the host settles it with the answer's
+ * JSON between job batches (what a Capsule host call does, minus the thread hop and the runtime). µs per call.
+ */
+function awaitedCallUs(ctx, rt) {
+  let issued = 0;
+  const pending = [];
+  const h = ctx.newFunction("h", (args) => {
+    pending.push(ctx.getString(args));
+    return ctx.newNumber(++issued);
+  });
+  ctx.setProp(ctx.global, "h", h);
+  h.dispose();
+  ctx.evalCode(`const waiting = new Map();
+    globalThis.call = (i) => { const id = h(JSON.stringify([i])); return new Promise((resolve, reject) => waiting.set(id, { resolve, reject })); };
+    globalThis.settle = (id, json) => { const e = waiting.get(id); waiting.delete(id); e.resolve(JSON.parse(json)); };`).value.dispose();
+  const settle = ctx.getProp(ctx.global, "settle");
+  const perRound = [];
+  for (let round = 0; round < 6; round++) {
+    const n = 5000;
+    const started = performance.now();
+    const done = ctx.evalCode(`(async () => { for (let i = 0; i < ${n}; i++) await call(i); return 1 })()`).value;
+    for (;;) {
+      rt.executePendingJobs().dispose();
+      const answer = pending.shift();
+      if (answer === undefined) break;
+      const [id, json] = [ctx.newNumber(issued), ctx.newString(JSON.stringify(JSON.parse(answer)[0]))];
+      ctx.callFunction(settle, ctx.undefined, id, json).value.dispose();
+      id.dispose();
+      json.dispose();
+    }
+    done.dispose();
+    if (round > 0) perRound.push(((performance.now() - started) / n) * 1000);
+  }
+  settle.dispose();
+  return median(perRound);
 }
 
 const ok = (r) => {
@@ -174,6 +214,8 @@ export async function runtimeBench() {
     ["host-function round trip, async, per call (p50 of 15 rounds)", `${callP50.toFixed(1)} us`, `minimal MessagePort ping-pong ${portUs.toFixed(1)} us`, ratio(callP50, portUs), "<= 1.5x; p50 <= 50 us"],
     ["  the same against a bare Atomics.wait/waitAsync ping-pong", "", `${atomicsUs.toFixed(1)} us`, ratio(callP50, atomicsUs), ""],
     ["  against a raw synchronous engine call", "", `${quickjs.syncCallUs.toFixed(1)} us`, ratio(callP50, quickjs.syncCallUs), ""],
+    ["  against the raw engine's own awaited host call, one thread, no hop", "", `${quickjs.asyncCallUs.toFixed(1)} us`, ratio(callP50, quickjs.asyncCallUs), ""],
+    ["  against that plus the minimal ping-pong (the floor of a hop + an await)", "", `${(quickjs.asyncCallUs + portUs).toFixed(1)} us`, ratio(callP50, quickjs.asyncCallUs + portUs), ""],
     ["5,000 x 10 rows into the guest and back (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw engine JSON in+out ${ms(quickjs.inOut)}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 1.15x"],
     ["run with 1,000 host calls, traced + allow-all policy", ms(policy.both), `plain ${ms(policy.plain)}`, ratio(policy.both, policy.plain), "<= 1.1x"],
     ["trivial run p95", ms(p95), `trivial p50 ${ms(p50)}`, ratio(p95, p50), "<= 1.5x p50"],
