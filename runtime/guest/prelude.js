@@ -132,6 +132,35 @@
   const encode = (v) => lazyValue("codec", "encode")(v);
   const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
 
+  // ---- legacy RegExp statics (RegExp.$1-$9, lastMatch, …: Annex B's proposal; Node has them, QuickJS does not), for
+  // the libraries that read them (showdown). Off by default: enabling routes every match through an exec wrapper. A
+  // module or program that mentions them enables them first (the compiler and source.ts add the call); a guest
+  // calling the hook itself only gets the same compatibility, nothing more. Updated by each successful match, as in V8.
+  const nativeExec = RegExp.prototype.exec, RealRegExp = RegExp;
+  const stringSlice = uncurry(String.prototype.slice);
+  let legacy;
+  const enableLegacyStatics = () => {
+    if (legacy) return;
+    legacy = { input: "", m: [""], index: 0 };
+    hide(RealRegExp.prototype, "exec", shape({ exec(s) {
+      const m = reflectApply(nativeExec, this, [s]);
+      if (m !== null) legacy = { input: m.input, m, index: m.index };
+      return m;
+    } }.exec, "exec", 1));
+    const part = (v) => (v === undefined ? "" : v);
+    const statics = { input: () => legacy.input, lastMatch: () => legacy.m[0], lastParen: () => (legacy.m.length > 1 ? part(legacy.m[legacy.m.length - 1]) : ""),
+      leftContext: () => stringSlice(legacy.input, 0, legacy.index), rightContext: () => stringSlice(legacy.input, legacy.index + legacy.m[0].length) };
+    const aliases = { input: "$_", lastMatch: "$&", lastParen: "$+", leftContext: "$`", rightContext: "$'" };
+    for (let i = 1; i <= 9; i++) statics["$" + i] = () => part(legacy.m[i]);
+    const names = keys(statics); // index loops: no wrapper walks an iterator the guest may have replaced
+    for (let i = 0; i < names.length; i++) {
+      const get = statics[names[i]];
+      defineProperty(RealRegExp, names[i], { get, configurable: true, enumerable: false });
+      if (aliases[names[i]]) defineProperty(RealRegExp, aliases[names[i]], { get, configurable: true, enumerable: false });
+    }
+  };
+  defineProperty(RealRegExp, Symbol.for("capsule.regexp-legacy-statics"), { value: enableLegacyStatics, configurable: false, enumerable: false, writable: false });
+
   // ---- replies: a host call answers with its call id, and the guest's promise for it waits here until the host
   // settles it with one call (settle or fail, below) — cheaper than a promise made and settled through the FFI.
   const RealPromise = Promise, RealError = Error;

@@ -4,6 +4,7 @@ export { createSandbox, run, type Sandbox } from "./sandbox.js";
 export { DEFAULT_LIMITS, LIMIT_CEILINGS, LIMIT_FLOORS, LIMIT_ROWS, describeLimits, type LimitRow, type Limits } from "./limits.js";
 export { CapsuleError, ERROR_CODES, RUNTIME_CODES, type CodeRow, type ErrorCode, type RunError } from "./errors.js";
 export { STANDARD_GLOBALS } from "./guest-globals.js";
+export { LEGACY_STATICS_HOOK, mentionsLegacyStatics, withLegacyStatics } from "./legacy-statics.js";
 export { catalogResolver } from "./catalog.js";
 export type { CatalogEntry, CatalogLike, CatalogRunOptions, RunWarning } from "./catalog-resolver.js";
 export { BRIDGE_SPECIFIER } from "./bridge.js";

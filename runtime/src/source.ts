@@ -8,6 +8,7 @@ import { parse as acornParse } from "acorn";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { runError, type RunError } from "./errors.js";
 import { MAX_SOURCE_LENGTH, SOURCE_CACHE_ENTRIES } from "./limits.js";
+import { LEGACY_STATICS_HOOK, mentionsLegacyStatics } from "./legacy-statics.js";
 
 // Named, so the program's frames read "at program (main.js:…)" whether or not TypeScript was stripped.
 const HEADER = "export default async function program() {";
@@ -83,7 +84,8 @@ async function prepare(source: string, filename: string, transform: Transform): 
   }
   body += source.slice(cursor);
   // Imports go after the body: ES module imports are hoisted wherever they stand, and the user's lines keep their numbers.
-  const wrapped = `${HEADER}${body}\n}\n${hoisted.join("\n")}\n`;
+  // A program that reads the legacy RegExp statics turns them on at its module's top level, before program() runs.
+  const wrapped = `${HEADER}${body}\n}\n${hoisted.join("\n")}\n${mentionsLegacyStatics(source) ? `${LEGACY_STATICS_HOOK}\n` : ""}`;
   if (isPlainJavaScript(wrapped)) {
     return { ok: true, code: wrapped, filename, imports, locate: (line, column) => ({ line, column: line === 1 ? Math.max(1, column - HEADER.length) : column }) };
   }

@@ -2,10 +2,11 @@
 // which older libraries (lodash's _root.js, regenerator, core-js) use to find the global object, becomes
 // `globalThis`. The idiom generates code, which the guest refuses (EvalError at load); `globalThis` is what it
 // computes, in every engine the sandbox runs. Only that exact constant text is rewritten — any other use of
-// `Function` is left for the scan to judge. Refuses nothing.
+// `Function` is left for the scan to judge. The same loader adds legacy-statics.ts's hook call. Refuses nothing.
 
 import { promises as fsp } from "node:fs";
 import type { Plugin } from "./bundler.js";
+import { withLegacyStatics } from "@capsule/runtime";
 
 /** `Function("return this")()`, `new Function('return this;')()`, with any spacing. */
 const RETURN_THIS = /\b(?:new\s+)?Function\s*\(\s*(["'])return this;?\1\s*\)\s*\(\s*\)/g;
@@ -19,10 +20,13 @@ export function rewriteReturnThis(text: string): string | undefined {
   return text.replace(RETURN_THIS, "globalThis");
 }
 
-/** esbuild plugin: loads .js/.cjs/.mjs files that hold the idiom with it rewritten (registered after the browser-false loader). */
+/**
+ * esbuild plugin: loads .js/.cjs/.mjs files that hold the idiom with it rewritten, and files that read the legacy
+ * RegExp statics with the prelude's hook called after (the runtime's legacy-statics.ts); registered after the browser-false loader.
+ */
 export function returnThisPlugin(): Plugin {
   return {
-    name: "capsule-return-this",
+    name: "capsule-compat-rewrites",
     setup(build) {
       build.onLoad({ filter: /\.(?:c|m)?js$/, namespace: "file" }, async (args) => {
         let text: string;
@@ -31,7 +35,8 @@ export function returnThisPlugin(): Plugin {
         } catch {
           return undefined; // esbuild reports the unreadable file itself
         }
-        const rewritten = rewriteReturnThis(text);
+        const returnThis = rewriteReturnThis(text);
+        const rewritten = withLegacyStatics(returnThis ?? text) ?? returnThis;
         return rewritten === undefined ? undefined : { contents: rewritten, loader: "js" };
       });
     },
