@@ -56,9 +56,9 @@ function capsuleHome(home?: string, env: NodeJS.ProcessEnv = process.env): strin
   return path.resolve(chosen);
 }
 
-/** The home's engine cache: `run`'s prestarted worker reads it before the command line is parsed (run-process.ts). */
+/** The home's engine images (`<home>/engine`, beside the compile cache, not in it): `run`'s prestarted worker reads it before the command line is parsed (run-process.ts). */
 export function engineCacheDir(home?: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(capsuleHome(home, env), "cache", "engine");
+  return path.join(capsuleHome(home, env), "engine");
 }
 
 /** $CAPSULE_PACK_PATH split on the platform's path delimiter, empty entries dropped. */

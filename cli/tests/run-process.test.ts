@@ -27,7 +27,7 @@ describe("which worker `capsule run` starts first", () => {
   it("keeping its template image in the home the run command will use (so the run adopts the worker)", () => {
     expect(runWorkerFor(["run", plain])?.imageDir).toBe(resolveLocations({}).engineCacheDir);
     expect(runWorkerFor(["--home", "/a", "run", "--home", "/b", plain])?.imageDir).toBe(resolveLocations({ home: "/b" }).engineCacheDir);
-    expect(runWorkerFor(["--home=/a", "run", plain])?.imageDir).toBe(join("/a", "cache", "engine"));
+    expect(runWorkerFor(["--home=/a", "run", plain])?.imageDir).toBe(join("/a", "engine"));
   });
 
   it("reads the program, not the files other options name", () => {
