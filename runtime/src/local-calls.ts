@@ -72,8 +72,10 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   const control = new RunControl(task.control);
   const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING);
   let open = true;
-  let made: Record<string, number> | undefined;
+  /** Calls made, per module and export (named only when asked: a name built per call cost more than the count). */
+  const made = new Map<string, Map<string, number>>();
   let inFlight = 0;
+  let drainQueued = false;
   const answer = (reply: HostReplyMessage) => {
     inFlight--;
     if (open) receive(reply);
@@ -108,9 +110,9 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   return {
     send(message) {
       if (message.module === undefined || !run.handles(message.module)) return false;
-      // Named as host-calls.ts names module calls: the specifier without its "wasm:" prefix, then the export.
-      const named = `${message.module.replace(/^wasm:/, "")}.${message.fn}`;
-      (made ??= {})[named] = (made[named] ?? 0) + 1;
+      let byExport = made.get(message.module);
+      if (!byExport) made.set(message.module, (byExport = new Map()));
+      byExport.set(message.fn, (byExport.get(message.fn) ?? 0) + 1);
       inFlight++;
       if (!admits) {
         void make(run, message, task.limits.hostDataBytes).then(answer);
@@ -121,7 +123,13 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       } catch (error) {
         queue.push({ message, refused: { error } });
       }
-      if (queue.length === 1) queueMicrotask(() => drain(false));
+      if (!drainQueued) {
+        drainQueued = true;
+        queueMicrotask(() => {
+          drainQueued = false;
+          drain(false);
+        });
+      }
       return true;
     },
     makeNow: () => drain(true),
@@ -130,7 +138,13 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       run.end();
     },
     pending: () => inFlight,
-    targets: () => made,
+    targets() {
+      if (made.size === 0) return undefined;
+      // Named as host-calls.ts names module calls: the specifier without its "wasm:" prefix, then the export.
+      const named: Record<string, number> = {};
+      for (const [module, byExport] of made) for (const [fn, count] of byExport) named[`${module.replace(/^wasm:/, "")}.${fn}`] = count;
+      return named;
+    },
   };
 }
 
@@ -154,6 +168,8 @@ function refusedReply({ id }: HostCallMessage, error: unknown): HostReplyMessage
 
 /** A call's answer, encoded and size-checked the way host-calls.ts does it. */
 function answeredReply({ id, ns, fn }: HostCallMessage, value: unknown, hostDataBytes: number): HostReplyMessage {
+  // A finite number (most scalar exports' answer) encodes as JSON.stringify would write it, without the codec's walk.
+  if (typeof value === "number" && Number.isFinite(value) && !Object.is(value, -0)) return { t: "ok", id, value: { json: `{"v":${value}}`, tagged: false, side: [] } };
   const encoded = encodeValue(value);
   if (!encoded.ok) return { t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` };
   const size = encodedSize(encoded.encoded);

@@ -37,6 +37,9 @@ export const NOT_NOW = undefined;
 
 const fail = (code: WasmErrorCode, message: string) => new HostModuleError(code, message);
 
+/** Declarations already checked: a run's module records are plain data handed over once and never changed. */
+const checkedDeclarations = new WeakSet<WasmExportDeclaration>();
+
 /** The direct WASM calls of one thread: one executor, the modules' binaries by digest, and per-run sessions. */
 export class DirectWasm {
   private executor: Executor | undefined;
@@ -176,7 +179,10 @@ export class DirectRun {
     }
     if (session.timeMs >= session.budget.totalTimeMs) throw fail("wasm-budget-time", `the session's WASM calls used their ${session.budget.totalTimeMs} ms`);
     const declaration = module.exports[exportName];
-    checkDeclaration(declaration);
+    if (!checkedDeclarations.has(declaration)) {
+      checkDeclaration(declaration);
+      checkedDeclarations.add(declaration);
+    }
     const checked = checkArgs(exportName, declaration, args, argsOwned);
     session.unanswered++;
     return { module, session, exportName, declaration, checked };
