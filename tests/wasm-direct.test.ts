@@ -25,7 +25,7 @@ const entry = (name: string, budget: Record<string, number>) => {
   const facade = wasmFacadeSource(`wasm:@t/${name}`, ["spin", "bump"]);
   return { specifier: `@t/${name}`, pack: `@t/${name}`, kind: "wasm" as const, hostId: `wasm:@t/${name}`, sha256: sha(facade), source: facade, wasm: { file, sha256: sha(binary), exports, budget } };
 };
-const catalog = { modules: [entry("spin", { callTimeoutMs: 5_000, callsPerRun: 3 }), entry("short", { callTimeoutMs: 300 })] };
+const catalog = { modules: [entry("spin", { callTimeoutMs: 5_000, callsPerRun: 3 }), entry("short", { callTimeoutMs: 300 }), entry("pair", { callTimeoutMs: 5_000, inFlight: 2 })] };
 const inner = createCapsuleDispatcher({ registry: defaultRegistry(), catalog, wasmWorkers: 1 });
 let dispatched = 0;
 const dispatcher = {
@@ -89,6 +89,22 @@ describe("wasm calls from the guest's worker", () => {
     // The budget is per run: the next run has its own.
     const again = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(1)" });
     expect(again.ok && again.value).toBe(0);
+  });
+
+  it("are answered in the order they were made, and count as in flight from when the guest makes them", async () => {
+    dispatched = 0;
+    // Made together (Promise.all), they are counted when the guest makes them: a third is over inFlight 2.
+    const source = "import { spin, bump } from '@t/pair'; const both = await Promise.all([bump(), spin(3)]); let third; try { await Promise.all([bump(), bump(), bump()]) } catch (e) { third = e.message.split(':')[0] } return [both, third, await bump()]";
+    const result = await sandbox.run({ source, limits: { wallMs: 60_000 } });
+    expect(result.ok && result.value).toEqual([[1, 0], "wasm-budget-in-flight", 1]);
+    expect(dispatched).toBe(0);
+  });
+
+  it("a call its guest never awaits does not hold the run, nor the next one", async () => {
+    const result = await sandbox.run({ source: "import { spin } from '@t/short'; spin(10); return 'done'", limits: { wallMs: 60_000 } });
+    expect(result.ok && result.value).toBe("done");
+    const next = await sandbox.run({ source: "import { spin } from '@t/short'; return await spin(10)", limits: { wallMs: 60_000 } });
+    expect(next.ok && next.value).toBe(0);
   });
 
   it("are cancelled when their run ends: the blocked worker notices the stop and the run ends by its signal", async () => {

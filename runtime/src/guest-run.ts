@@ -120,6 +120,9 @@ class GuestRun implements RunHooks {
       // Sampling walks the whole heap (~30-80 µs for a small one): only once the guest has run a while since the last
       // sample, so a run awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
       this.heap.atTurn();
+      // Local calls (local-calls.ts) are made here, outside the guest's slices: synchronously when they can be, their
+      // answers then among the replies.
+      this.calls.local?.makeNow();
       // Blocking on the wake word only when no local call is pending: their answers settle on this thread's event
       // loop (local-calls.ts), which a blocked thread never turns.
       if (this.pull && !this.calls.local?.pending()) this.waitForReplies(this.pull);

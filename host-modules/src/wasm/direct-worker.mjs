@@ -1,9 +1,13 @@
-// The executor behind a direct WASM channel (direct.ts): invoke.mjs's protocol over a MessagePort, woken by Atomics
-// instead of its event loop, so a call costs two futex wakes instead of two event-loop turns. Word 0 of the shared
-// words: 0 idle, 1 a call was posted, 2 its reply was posted; word 1 is set to 1 once this thread is ready.
+// The executor behind a direct WASM channel (direct-executor.ts): invoke.mjs's protocol over a MessagePort, woken by
+// Atomics instead of its event loop, so a call costs two futex wakes instead of two event-loop turns. Word 0 of the
+// shared words: 0 idle, 1 a call was posted, 2 its reply was posted (the caller sets it back to 0 once it has taken
+// the answer, and notifies); word 1 is set to 1 once this thread is ready.
 // A scalar call of an export already called once comes through shared memory alone (word 2 is 1): word 4 names it
 // by the key its first call registered, word 5 is the call's id, the arguments are in the 8-byte slots, and a
 // number, bigint or no result goes back in slot 0 with word 3 saying which (0: the answer is on the port).
+// After each reply this thread waits (briefly) for the caller to take it before its after-call work (the next
+// call's spare instance, the call's memory zeroed and kept): on a machine whose cores are all busy, a thread woken
+// while its waker goes on working often waits for the waker to stop, so that work would sit on the caller's path.
 // Refuses nothing itself: invoke.mjs answers every message (and refuses what it must).
 import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import { handleMessage } from "./invoke.mjs";
@@ -12,15 +16,29 @@ const { port, shared } = workerData;
 const words = new Int32Array(shared, 0, 8);
 const numbers = new Float64Array(shared, 32);
 const bigints = new BigInt64Array(shared, 32);
-/** key -> { digest, exportName, declaration } of the exports called through shared memory. */
+/** key -> the message ({ id, digest, exportName, declaration, args }) of an export called through shared memory. */
 const fastCalls = new Map();
+/** A fast call whose key this thread does not know (invoke.mjs refuses it). */
+const UNKNOWN = { id: 0, digest: "", exportName: "", declaration: { params: [] }, args: [] };
 const CALL = 1;
 const DONE = 2;
 
 /** How long the executor blocks waiting for a call before it lets its event loop run, in ms. */
 const IDLE_WAIT_MS = 20;
+/** While calls keep coming, the event loop still gets a turn at least this often, in ms. */
+const TURN_EVERY_MS = 5;
+/** How long a reply waits for its caller to take it before the after-call work goes ahead anyway, in ms. */
+const TAKE_WAIT_MS = 1;
 /** One turn of the event loop: the engine's own tasks (tier-up, GC steps, freeing transferred buffers) run there. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
+let lastTurn = performance.now();
+
+/** Marks the reply posted, wakes the caller, and waits for it to take the answer. */
+function replied() {
+  Atomics.store(words, 0, DONE);
+  Atomics.notify(words, 0);
+  Atomics.wait(words, 0, DONE, TAKE_WAIT_MS);
+}
 
 Atomics.store(words, 1, 1);
 Atomics.notify(words, 1);
@@ -28,14 +46,17 @@ for (;;) {
   const state = Atomics.load(words, 0);
   if (state !== CALL) {
     // Blocking (not Atomics.waitAsync) wakes fastest; a thread that never returns to its loop starves the engine.
-    if (Atomics.wait(words, 0, state, IDLE_WAIT_MS) === "timed-out") await turn();
+    if (Atomics.wait(words, 0, state, IDLE_WAIT_MS) === "timed-out") (await turn(), (lastTurn = performance.now()));
     continue;
   }
   if (Atomics.load(words, 2) === 1) {
-    const known = fastCalls.get(Atomics.load(words, 4));
-    const args = known ? known.declaration.params.map((type, i) => (type === "i64" ? bigints[i] : numbers[i])) : [];
-    const message = known ? { id: Atomics.load(words, 5), ...known, args } : { id: Atomics.load(words, 5), digest: "", exportName: "", declaration: { params: [] }, args };
-    handleMessage(message, (reply, transfer) => {
+    // One message object per export, reused: invoke.mjs keeps none once it has answered (bar one waiting for the
+    // bytes, which its caller resends before any other call).
+    const known = fastCalls.get(Atomics.load(words, 4)) ?? UNKNOWN;
+    known.id = Atomics.load(words, 5);
+    const { params } = known.declaration;
+    for (let i = 0; i < params.length; i++) known.args[i] = params[i] === "i64" ? bigints[i] : numbers[i];
+    handleMessage(known, (reply, transfer) => {
       const kind = typeof reply.value;
       if (reply.ok && (kind === "number" || kind === "bigint" || kind === "undefined")) {
         if (kind === "number") numbers[0] = reply.value;
@@ -45,27 +66,20 @@ for (;;) {
         port.postMessage(reply, transfer);
         Atomics.store(words, 3, 0);
       }
-      Atomics.store(words, 0, DONE);
-      Atomics.notify(words, 0);
+      replied();
     });
-    await turn();
-    continue;
-  }
-  const received = receiveMessageOnPort(port);
-  if (!received) {
-    // The call's message is posted before word 0 is set: there is always one; never spin if there is not.
-    Atomics.store(words, 0, DONE);
-    Atomics.notify(words, 0);
-    continue;
-  }
-  const { fastKey, ...message } = received.message;
-  if (fastKey) fastCalls.set(fastKey, { digest: message.digest, exportName: message.exportName, declaration: message.declaration });
-  handleMessage(message, (reply, transfer) => {
-    port.postMessage(reply, transfer);
+  } else {
+    const received = receiveMessageOnPort(port);
+    if (!received) {
+      // The call's message is posted before word 0 is set: there is always one; never spin if there is not.
+      replied();
+      continue;
+    }
+    const { fastKey, ...message } = received.message;
+    if (fastKey) fastCalls.set(fastKey, { id: 0, digest: message.digest, exportName: message.exportName, declaration: message.declaration, args: [] });
     // The reply is in the port's queue before the caller is woken to read it.
-    Atomics.store(words, 0, DONE);
-    Atomics.notify(words, 0);
-  });
-  // The caller already has its reply: this turn is off its critical path.
-  await turn();
+    handleMessage(message, (reply, transfer) => (port.postMessage(reply, transfer), replied()));
+  }
+  // The caller already has its answer: this turn is off its critical path.
+  if (performance.now() - lastTurn >= TURN_EVERY_MS) (await turn(), (lastTurn = performance.now()));
 }

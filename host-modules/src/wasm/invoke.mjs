@@ -115,11 +115,17 @@ function exportSignatures(bytes) {
   }
 }
 
+/** The digest used last (already the most recent in `modules`: no reordering for a run of calls to one module). */
+let lastDigest = null;
+
 function moduleFor(digest, bytes) {
   let module = modules.get(digest);
   if (module) {
-    modules.delete(digest);
-    modules.set(digest, module);
+    if (digest !== lastDigest) {
+      modules.delete(digest);
+      modules.set(digest, module);
+      lastDigest = digest;
+    }
     return module;
   }
   if (!bytes) return null;
@@ -132,11 +138,13 @@ function moduleFor(digest, bytes) {
       memory: imported ? { initial: imported.initial, maximum: imported.maximum } : null,
       kept: null,
       checked: new Set(),
+      checkedDeclarations: new WeakMap(),
     };
   } catch (error) {
     throw refusal("wasm-module-invalid", `the module does not compile: ${error?.message ?? error}`);
   }
   modules.set(digest, module);
+  lastDigest = digest;
   while (modules.size > MAX_MODULES) modules.delete(modules.keys().next().value);
   return module;
 }
@@ -223,13 +231,16 @@ function run({ digest, bytes, exportName, declaration, args }) {
   const cached = moduleFor(digest, bytes);
   if (!cached) return { needBytes: true };
   const signature = cached.signatures?.get(exportName);
-  if (signature) {
-    // Checked once per export and declaration while the module stays compiled (the check builds strings each time).
+  if (signature && cached.checkedDeclarations.get(declaration) !== exportName) {
+    // Checked once per export and declaration while the module stays compiled (the check builds strings each time);
+    // a declaration object checked before for this export (the direct executor reuses one per export) skips building
+    // its key too. Such an object is never changed once sent (a structured clone, or the executor's own).
     const key = `${exportName}\0${declaration.params.join()}\0${declaration.result}`;
     if (!cached.checked.has(key)) {
       checkSignature(exportName, declaration, signature);
       cached.checked.add(key);
     }
+    cached.checkedDeclarations.set(declaration, exportName);
   }
   let instance;
   try {
