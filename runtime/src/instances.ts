@@ -6,8 +6,8 @@
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
-import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type ImageUse, type PreloadSet } from "./template.js";
-import { decodeImage, encodeImage, IMAGE_FORMAT } from "./template-image.js";
+import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
+import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
 import { enginePowers } from "./engine-powers.js";
@@ -38,17 +38,36 @@ function compiledModule() {
   return compiled;
 }
 
+/** The image saved under `key` when it is there and intact, else where to save one (an intact image is never overwritten). */
+function slot(images: TemplateImages, key: string): ImageSlot {
+  const saved = images.load(key);
+  const image = saved ? decodeImage(saved) : undefined;
+  return image ? { image } : { save: (built) => images.save(key, encodeImage(built)) };
+}
+
 /**
- * The saved template image, and, only when there is none intact, where to save the one a template builds: an intact
- * image a template refused (its instance was not fresh) is left for the fresh instances it fits.
+ * What a set image's key names on top of the default template's: every byte the preload evaluated and every choice
+ * it was made under, in the order it used them: the limits it ran within, the facades (evaluated first, then the
+ * bridge sealed), each module's specifier and source, and each link. Not the run's moduleSetKey: its digests are
+ * the resolver's when it gives them, and a resolver whose digest is stale must not be served an old pack's image.
  */
-async function imageUse(): Promise<ImageUse | undefined> {
+export function setImageParts(imageKey: string, set: PreloadSet): string[] {
+  const facades = [String(set.facades.length), ...set.facades];
+  const modules = Object.entries(set.modules).flatMap(([specifier, source]) => [specifier, source]);
+  const links = Object.entries(set.links).flatMap(([from, to]) => [from, to]);
+  return ["capsule-set-image", imageKey, String(set.memoryBytes), String(set.stackBytes), ...facades, String(modules.length), ...modules, String(links.length), ...links];
+}
+
+/**
+ * The images a template may use: its module set's, and the prelude's, read only when the set's is not applied. An
+ * intact image a template refused (its instance was not fresh) is left for the fresh instances it fits.
+ */
+async function imageUse(preload: PreloadSet | undefined): Promise<ImageUse | undefined> {
   const images = enginePowers().templateImages;
   const { imageKey } = await compiledModule();
   if (!images || !imageKey) return undefined;
-  const saved = images.load(imageKey);
-  const image = saved ? decodeImage(saved) : undefined;
-  return image ? { image } : { save: (built) => images.save(imageKey, encodeImage(built)) };
+  const hasSet = preload !== undefined && Object.keys(preload.modules).length > 0;
+  return { prelude: () => slot(images, imageKey), ...(hasSet ? { set: slot(images, images.key(setImageParts(imageKey, preload))) } : {}) };
 }
 
 interface InstanceRecord {
@@ -107,7 +126,7 @@ export async function templateFor(memoryBytes: number, moduleSetKey = "", preloa
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;
   if (ready.template?.reusable) return ready.template;
-  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse());
+  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse(preload));
   // A template whose module set failed to preload serves this run (which then loads the modules itself) only.
   if (template.reusable && (preload === undefined || template.preloaded)) ready.template = template;
   else instances.delete(key);

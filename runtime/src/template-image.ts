@@ -1,11 +1,14 @@
 // Owns a template's image: the engine memory of a template right after its prelude, codec, console and text were
-// evaluated, kept across processes (the engine power `templateImages`, a directory in Node) so that a new worker
-// restores it instead of evaluating ~45 KB of guest scripts (~90-130 ms of every worker's start on this machine).
+// evaluated (a prelude image), or right after its module set was too (a set image: the whole template, as the build
+// left it, sealed or not), kept across processes (the engine power `templateImages`, a directory in Node) so that a
+// new worker restores it instead of evaluating ~45 KB of guest scripts (~90-130 ms of every worker's start on this
+// machine) and, for a set image, the run's modules (js-yaml's bundle: most of a `capsule run` importing it).
 // An image is only applied to a fresh instance whose start was byte-for-byte the same: before the prelude, the
 // template records a fingerprint of everything host-side that points into the engine's memory (runtime, context
 // and global pointers, the hot functions' handles and host-reference ids, the allocator's break); the image is used
 // only when the fresh instance's fingerprint is the same, and then the host-side handles the template keeps are
-// re-made from the pointers recorded with it. Its key names the engine binary, the guest scripts and this format.
+// re-made from the pointers recorded with it. Its key names the engine binary, the guest scripts and this format,
+// and a set image's also every byte of the set that was evaluated (instances.ts setImageParts).
 // Refuses (returns undefined, and the template is built as before) an image that is truncated, of another format,
 // or whose fingerprint differs; the power refuses one whose checksum does not match.
 
@@ -24,6 +27,20 @@ export interface TemplateImage {
   /** The allocator's break once the template was built. */
   brk: number;
   segments: Array<{ at: number; bytes: Uint8Array }>;
+}
+
+/** One image a template may use: an intact one saved earlier, or, only when there is none, where to save one. */
+export interface ImageSlot {
+  image?: TemplateImage;
+  save?(image: TemplateImage): void;
+}
+
+/** The images a template may use (instances.ts): its module set's (when it has one), then the prelude's. */
+export interface ImageUse {
+  /** The prelude's, read only when no set image was applied. */
+  prelude(): ImageSlot;
+  /** The whole template's, module set included: only for a template with a module set. */
+  set?: ImageSlot;
 }
 
 /** The engine power a host gives to keep images (Node: files under a directory; absent in the browser). */
