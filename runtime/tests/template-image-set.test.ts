@@ -116,6 +116,10 @@ describe("set images", () => {
     expect(template.origin).toBe("image");
     const saw = runIn(template, `import { count } from "m";\nglobalThis.result = [count, typeof globalThis.__capsule_bridge];`);
     expect(saw).toEqual([expect.not.stringMatching(/^undefined$/), "undefined"]);
+    // Restored, the facade set is as the build left it: the facade saw the bridge, which is sealed for the run.
+    const restored = await fresh(facade);
+    expect(restored.origin).toBe("set image");
+    expect(runIn(restored, `import { count } from "m";\nglobalThis.result = [count, typeof globalThis.__capsule_bridge];`)).toEqual(saw);
   });
 
   it("are never saved for a set that met its load budget, caught the interrupt and loaded anyway, or threw", async () => {
