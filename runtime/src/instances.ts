@@ -110,6 +110,29 @@ function watchGrowth(instance: EngineInstance, memory: { grow(pages: number): nu
   };
 }
 
+/** A fresh instance made before any task asked for one (prepareInstance), for the first new instance of its limit. */
+let spare: { memoryBytes: number; record: Promise<InstanceRecord> } | undefined;
+
+/**
+ * Makes a fresh instance for `memoryBytes` now, compiling the engine first, without waiting for it: for a worker idle
+ * before its first task that cannot build that task's template yet (worker.ts: a one-shot run that imports, whose
+ * module set arrives with the task). The first new instance of that limit, of any module set, is then this one. It
+ * holds no template until then, so it is as fresh as one made for the task, and may restore an image.
+ */
+export function prepareInstance(memoryBytes: number): void {
+  if (spare) return;
+  spare = { memoryBytes, record: createInstance(memoryBytes) };
+  // A failure is the first task's to report (it awaits the same promise), not an unhandled rejection meanwhile.
+  spare.record.catch(() => undefined);
+}
+
+function takeSpare(memoryBytes: number): Promise<InstanceRecord> | undefined {
+  if (spare?.memoryBytes !== memoryBytes) return undefined;
+  const { record } = spare;
+  spare = undefined;
+  return record;
+}
+
 const keyOf = (memoryBytes: number, moduleSetKey: string) => `${memoryBytes}\n${moduleSetKey}`;
 
 /**
@@ -121,7 +144,7 @@ export async function templateFor(memoryBytes: number, moduleSetKey = "", preloa
   const key = keyOf(memoryBytes, moduleSetKey);
   let record = instances.get(key);
   if (record) instances.delete(key);
-  else record = createInstance(memoryBytes);
+  else record = takeSpare(memoryBytes) ?? createInstance(memoryBytes);
   instances.set(key, record);
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;

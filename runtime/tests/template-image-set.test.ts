@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { templateFor } from "../src/instances.js";
+import { prepareInstance, templateFor } from "../src/instances.js";
 import { provideEngine } from "../src/engine-powers.js";
 import { imageFiles, nodeEngine } from "../src/node-engine.js";
 import { decodeImage, encodeImage } from "../src/template-image.js";
@@ -83,6 +83,19 @@ describe("set images", () => {
     expect([restored.configure.value, restored.seal.value, restored.provideInputs.value]).toEqual([built.configure.value, built.seal.value, built.provideInputs.value]);
     expect(runIn(built, BUMPS)).toEqual([1, 2, 2, 1, "undefined"]);
     for (let run = 0; run < 2; run++) expect(runIn(restored, BUMPS)).toEqual([1, 2, 2, 1, "undefined"]);
+  });
+
+  it("restore onto an instance prepared before its task (a one-shot worker's), which serves one template only", async () => {
+    const set = setOf({ m: COUNTER });
+    await fresh(set);
+    const limit = MEMORY + 64 * 1024;
+    prepareInstance(limit);
+    const sized = { ...set, memoryBytes: limit };
+    const first = await templateFor(limit, "prepared a", sized);
+    const second = await templateFor(limit, "prepared b", sized);
+    expect([first.origin, second.origin]).toEqual(["image", "set image"]); // the first saved this limit's set image
+    expect(runIn(first, BUMPS)).toEqual([1, 2, 2, 1, "undefined"]);
+    expect(runIn(second, BUMPS)).toEqual([1, 2, 2, 1, "undefined"]);
   });
 
   it("are not used for a set whose module source changed (a new image is saved for it)", async () => {
