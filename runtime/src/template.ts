@@ -351,7 +351,7 @@ export function findBreakAddress(instance: EngineInstance): number | undefined {
   const whole = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
   // The word is static data: below the data's end and its BSS margin when the layout is known. That scan is ~7x
   // shorter than the whole prefix, and the first 64 KiB of BSS (where the pinned build keeps it, ~1 KB past the data)
-  // ~7x shorter again: a cold worker's scan loop took 3–15 ms over the margin, ~1 ms over those. Anything unexpected
+  // ~7x shorter again: findBreakAddress took 5–21 ms in a cold worker, 2–8 ms so. Anything unexpected
   // falls back to the wider ranges.
   const statics = instance.layout ? Math.min(whole, instance.layout.dataEnd + BSS_MARGIN_BYTES) : whole;
   const near = instance.layout ? Math.min(statics, instance.layout.dataEnd + BSS_NEAR_BYTES) : statics;
