@@ -2,7 +2,8 @@
 // per thread, the thread's own CPU clock, and, when the sandbox names a directory for them, template images kept as
 // files (template-image.ts). Refuses nothing; a missing file is a broken install and fails the worker's warm-up
 // loudly. An image file whose checksum does not match is ignored (and replaced by the next template built). Keeps at
-// most MAX_IMAGE_FILES images: every module set a home runs has its own, so the least recently used are removed.
+// most MAX_IMAGE_FILES images: every module set a home runs has its own, so the least recently used are removed; and
+// none larger than MAX_IMAGE_BYTES.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
@@ -44,6 +45,11 @@ const CHECKSUM_BYTES = 32;
  * a load refreshes.
  */
 export const MAX_IMAGE_FILES = 32;
+/**
+ * Largest image saved (a template's memory below its break; the default one's is ~0.9 MB, `@capsule/yaml`'s ~1.4 MB):
+ * a module set that leaves more state is rebuilt per worker rather than costing a process this much to read and hash.
+ */
+export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest();
 
 /** Images as `<dir>/<key>.image`: a sha256 of the rest, then the image; written to a temporary file and renamed. */
@@ -68,6 +74,7 @@ export function imageFiles(dir: string): TemplateImages {
       return body;
     },
     save(key, image) {
+      if (image.byteLength > MAX_IMAGE_BYTES) return;
       const temporary = `${file(key)}.${process.pid}-${threadId}.tmp`;
       try {
         mkdirSync(dir, { recursive: true });

@@ -1,10 +1,11 @@
 // Template image files (node-engine.ts imageFiles): every module set has an image of its own, so a directory keeps at
-// most MAX_IMAGE_FILES of them, removing the least recently used (a load counts as a use), never the one just saved.
+// most MAX_IMAGE_FILES of them, removing the least recently used (a load counts as a use), never the one just saved, and
+// none larger than MAX_IMAGE_BYTES.
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { imageFiles, MAX_IMAGE_FILES } from "../src/node-engine.js";
+import { imageFiles, MAX_IMAGE_BYTES, MAX_IMAGE_FILES } from "../src/node-engine.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capsule-image-files-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,5 +44,14 @@ describe("template image files", () => {
     expect(left).toHaveLength(MAX_IMAGE_FILES);
     expect(left).toContain("new.image");
     expect(left).not.toContain("k0.image");
+  });
+
+  it("never save an image larger than MAX_IMAGE_BYTES", () => {
+    const own = mkdtempSync(join(dir, "large-"));
+    const files = imageFiles(own);
+    files.save("large", new Uint8Array(MAX_IMAGE_BYTES + 1));
+    files.save("fits", new Uint8Array(MAX_IMAGE_BYTES));
+    expect(readdirSync(own).sort()).toEqual(["fits.image"]);
+    expect(files.load("fits")!.byteLength).toBe(MAX_IMAGE_BYTES);
   });
 });
