@@ -10,7 +10,7 @@ import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInst
 import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
-import { enginePowers } from "./engine-powers.js";
+import { enginePowers, LAZY_GUEST_FILES } from "./engine-powers.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -48,14 +48,17 @@ function slot(images: TemplateImages, key: string): ImageSlot {
 /**
  * What a set image's key names on top of the default template's: every byte the preload evaluated and every choice
  * it was made under, in the order it used them: the limits it ran within, the facades (evaluated first, then the
- * bridge sealed), each module's specifier and source, and each link. Not the run's moduleSetKey: its digests are
- * the resolver's when it gives them, and a resolver whose digest is stale must not be served an old pack's image.
+ * bridge sealed), each module's specifier and source, each link, and every lazy guest file (a module that uses URL
+ * or Intl as it loads evaluates them into the template; ~140 KB, hashed in well under a millisecond). Not the run's
+ * moduleSetKey: its digests are the resolver's when it gives them, and a resolver whose digest is stale must not be
+ * served an old pack's image.
  */
 export function setImageParts(imageKey: string, set: PreloadSet): string[] {
   const facades = [String(set.facades.length), ...set.facades];
   const modules = Object.entries(set.modules).flatMap(([specifier, source]) => [specifier, source]);
   const links = Object.entries(set.links).flatMap(([from, to]) => [from, to]);
-  return ["capsule-set-image", imageKey, String(set.memoryBytes), String(set.stackBytes), ...facades, String(modules.length), ...modules, String(links.length), ...links];
+  const lazy = LAZY_GUEST_FILES.flatMap((file) => [file, enginePowers().guestSource(file)]);
+  return ["capsule-set-image", imageKey, String(set.memoryBytes), String(set.stackBytes), ...facades, String(modules.length), ...modules, String(links.length), ...links, ...lazy];
 }
 
 /**

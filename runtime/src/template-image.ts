@@ -15,7 +15,11 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { EmscriptenInternals, EngineInstance } from "./template.js";
 
-/** Bumped whenever what an image holds, or how a template is built before its image is taken, changes. */
+/**
+ * Bumped whenever what an image holds, or how a template is built before its image is taken (the prelude's setup, and
+ * for a set image the preload: preloadModules, its hooks, the facades-then-seal order), changes: the key covers the
+ * bytes evaluated, not the host code that evaluated them.
+ */
 export const IMAGE_FORMAT = 1;
 const MAGIC = 0x43505449; // "CPTI"
 

@@ -14,7 +14,10 @@ import type { EngineTemplate, PreloadSet } from "../src/template.js";
 import { createSandbox } from "../src/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capsule-set-images-"));
-provideEngine(nodeEngine({ imageDir: dir }));
+const node = nodeEngine({ imageDir: dir });
+/** Put before the lazy guest file "url" (its last value is what it gives): a runtime whose url file changed, all else the same. */
+let urlChange = "";
+provideEngine({ ...node, guestSource: (name) => (name === "url" ? urlChange : "") + node.guestSource(name) });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const MEMORY = 64 * 1024 * 1024;
@@ -133,6 +136,20 @@ describe("set images", () => {
     const restored = await fresh(facade);
     expect(restored.origin).toBe("set image");
     expect(runIn(restored, `import { count } from "m";\nglobalThis.result = [count, typeof globalThis.__capsule_bridge];`)).toEqual(saw);
+  });
+
+  it("are not used once a lazy guest file a module evaluated as it loaded changed", async () => {
+    const set = setOf({ m: 'export const count = new URL("https://a.example/p").pathname;\nexport const bump = () => 0;' });
+    await fresh(set);
+    expect((await fresh(set)).origin).toBe("set image");
+    urlChange = "globalThis.urlChanged = true;\n";
+    try {
+      const template = await fresh(set);
+      expect(template.origin).toBe("image");
+      expect(runIn(template, `import { count } from "m";\nglobalThis.result = [count, globalThis.urlChanged];`)).toEqual(["/p", true]);
+    } finally {
+      urlChange = "";
+    }
   });
 
   it("are never saved for a set that met its load budget, caught the interrupt and loaded anyway, or threw", async () => {
