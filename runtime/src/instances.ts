@@ -42,7 +42,7 @@ function compiledModule() {
 function slot(images: TemplateImages, key: string): ImageSlot {
   const saved = images.load(key);
   const image = saved ? decodeImage(saved) : undefined;
-  return image ? { image } : { save: (built) => images.save(key, encodeImage(built)) };
+  return image ? { image, used: () => images.used?.(key) } : { save: (built) => images.save(key, encodeImage(built)) };
 }
 
 /**

@@ -42,7 +42,7 @@ const CHECKSUM_BYTES = 32;
 /**
  * Most images one directory keeps: the default template's, and one per module set (~1–1.5 MB each; a pack changed
  * is a new set, its old image never used again). Past it the least recently used go, by modification time, which
- * a load refreshes.
+ * applying an image refreshes (loading one that no instance fits does not: it ages out).
  */
 export const MAX_IMAGE_FILES = 32;
 /**
@@ -69,9 +69,7 @@ export function imageFiles(dir: string): TemplateImages {
         return undefined;
       }
       const body = bytes.subarray(CHECKSUM_BYTES);
-      if (bytes.length <= CHECKSUM_BYTES || !sha256(body).equals(bytes.subarray(0, CHECKSUM_BYTES))) return undefined;
-      touch(file(key));
-      return body;
+      return bytes.length > CHECKSUM_BYTES && sha256(body).equals(bytes.subarray(0, CHECKSUM_BYTES)) ? body : undefined;
     },
     save(key, image) {
       if (image.byteLength > MAX_IMAGE_BYTES) return;
@@ -86,6 +84,7 @@ export function imageFiles(dir: string): TemplateImages {
       }
       prune(dir, file(key));
     },
+    used: (key) => touch(file(key)),
   };
 }
 

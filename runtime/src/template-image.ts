@@ -37,6 +37,8 @@ export interface TemplateImage {
 export interface ImageSlot {
   image?: TemplateImage;
   save?(image: TemplateImage): void;
+  /** Called once `image` was applied (not when it was refused: an image no fresh instance fits is not kept for use). */
+  used?(): void;
 }
 
 /** The images a template may use (instances.ts): its module set's (when it has one), then the prelude's. */
@@ -55,6 +57,8 @@ export interface TemplateImages {
   load(key: string): Uint8Array | undefined;
   /** Saves `bytes` under `key` (atomically; a failure to save is ignored: images only save time). */
   save(key: string, bytes: Uint8Array): void;
+  /** Marks the image under `key` applied to a template (a host that bounds its images keeps the most recently used). */
+  used?(key: string): void;
 }
 
 /** Serializes an image: a header of 32-bit words (magic, format, counts, fingerprint, handles, break, segment table), then the segments. */

@@ -155,6 +155,7 @@ export class EngineTemplate {
     [this.configure, this.encode, this.decode, this.settle, this.fail, this.seal, this.census, this.provideInputs] = kept;
     this.handles.push(...kept);
     this.origin = whole ? "set image" : restored ? "image" : "built";
+    (whole ? setSlot : restored ? prelude : undefined)?.used?.();
     // The prelude image is of the prelude alone, unsealed, so that it serves templates with a module set too.
     if (fingerprint && !whole && !restored && prelude?.save) prelude.save(imageOf(kept));
     this.preloaded = whole !== undefined || (hasSet && this.preloadModules(preload!));

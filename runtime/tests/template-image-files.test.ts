@@ -1,5 +1,5 @@
 // Template image files (node-engine.ts imageFiles): every module set has an image of its own, so a directory keeps at
-// most MAX_IMAGE_FILES of them, removing the least recently used (a load counts as a use), never the one just saved, and
+// most MAX_IMAGE_FILES of them, removing the least recently used (applied, not merely loaded), never the one just saved, and
 // none larger than MAX_IMAGE_BYTES.
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const names = () => readdirSync(dir).filter((name) => name.endsWith(".image")).sort();
 
 describe("template image files", () => {
-  it("keep at most MAX_IMAGE_FILES, removing the least recently used, a loaded one counting as used", () => {
+  it("keep at most MAX_IMAGE_FILES, removing the least recently used, an applied one counting as used", () => {
     const files = imageFiles(dir);
     const hour = 3_600_000;
     for (let i = 0; i < MAX_IMAGE_FILES; i++) {
@@ -23,7 +23,8 @@ describe("template image files", () => {
       utimesSync(join(dir, `k${i}.image`), at, at);
     }
     expect(names()).toHaveLength(MAX_IMAGE_FILES);
-    expect([...files.load("k0")!]).toEqual([0, 1, 2, 3]); // k0 is now the most recently used
+    files.used!("k0"); // k0 is now the most recently used
+    expect([...files.load("k1")!]).toEqual([1, 1, 2, 3]); // loading (an image then refused, say) is no use
     files.save("new", new Uint8Array([9]));
     expect(names()).toHaveLength(MAX_IMAGE_FILES);
     expect(names()).not.toContain("k1.image");

@@ -2,7 +2,7 @@
 // from the image the first template of that set saved, and is then exactly a preloaded template (exports, module
 // state fresh per run, the bridge sealed); a set whose sources or links changed is not served from the old image,
 // a set whose preload failed or met a limit is never imaged, and an intact image a template refused is not overwritten.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -178,9 +178,17 @@ describe("set images", () => {
     const image = decodeImage(files.load(key)!)!;
     const other = encodeImage({ ...image, fingerprint: image.fingerprint.map((word, i) => (i === 1 ? word + 8 : word)) });
     files.save(key, other);
+    const longAgo = new Date(Date.UTC(2020, 0, 1));
+    utimesSync(path, longAgo, longAgo);
     const refused = await fresh(set);
     expect([refused.origin, refused.preloaded]).toEqual(["image", true]);
     expect(Buffer.from(files.load(key)!).equals(Buffer.from(other))).toBe(true);
+    // Refused, it is not counted as used (so a directory's bound can age it out); applied, it is.
+    expect(statSync(path).mtimeMs).toBe(longAgo.getTime());
+    files.save(key, encodeImage(image));
+    utimesSync(path, longAgo, longAgo);
+    expect((await fresh(set)).origin).toBe("set image");
+    expect(statSync(path).mtimeMs).toBeGreaterThan(longAgo.getTime());
   });
 
   it("give a sandbox's workers the same runs as evaluating the set does, and never an old source's under a stale digest", async () => {
