@@ -6,11 +6,11 @@
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
-import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type ImageUse, type PreloadSet } from "./template.js";
-import { decodeImage, encodeImage, IMAGE_FORMAT } from "./template-image.js";
+import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
+import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
-import { enginePowers } from "./engine-powers.js";
+import { enginePowers, LAZY_GUEST_FILES } from "./engine-powers.js";
 
 // The package's types describe its CommonJS shape; under ESM the default export is the variant itself.
 const baseVariant = variantExport as unknown as QuickJSSyncVariant;
@@ -38,17 +38,39 @@ function compiledModule() {
   return compiled;
 }
 
+/** The image saved under `key` when it is there and intact, else where to save one (an intact image is never overwritten). */
+function slot(images: TemplateImages, key: string): ImageSlot {
+  const saved = images.load(key);
+  const image = saved ? decodeImage(saved) : undefined;
+  return image ? { image, used: () => images.used?.(key) } : { save: (built) => images.save(key, encodeImage(built)) };
+}
+
 /**
- * The saved template image, and, only when there is none intact, where to save the one a template builds: an intact
- * image a template refused (its instance was not fresh) is left for the fresh instances it fits.
+ * What a set image's key names on top of the default template's: every byte the preload evaluated and every choice
+ * it was made under, in the order it used them: the limits it ran within, the facades (evaluated first, then the
+ * bridge sealed), each module's specifier and source, each link, and every lazy guest file (a module that uses URL
+ * or Intl as it loads evaluates them into the template; ~140 KB, hashed in well under a millisecond). Not the run's
+ * moduleSetKey: its digests are the resolver's when it gives them, and a resolver whose digest is stale must not be
+ * served an old pack's image.
  */
-async function imageUse(): Promise<ImageUse | undefined> {
+export function setImageParts(imageKey: string, set: PreloadSet): string[] {
+  const facades = [String(set.facades.length), ...set.facades];
+  const modules = Object.entries(set.modules).flatMap(([specifier, source]) => [specifier, source]);
+  const links = Object.entries(set.links).flatMap(([from, to]) => [from, to]);
+  const lazy = LAZY_GUEST_FILES.flatMap((file) => [file, enginePowers().guestSource(file)]);
+  return ["capsule-set-image", imageKey, String(set.memoryBytes), String(set.stackBytes), ...facades, String(modules.length), ...modules, String(links.length), ...links, ...lazy];
+}
+
+/**
+ * The images a template may use: its module set's, and the prelude's, read only when the set's is not applied. An
+ * intact image a template refused (its instance was not fresh) is left for the fresh instances it fits.
+ */
+async function imageUse(preload: PreloadSet | undefined): Promise<ImageUse | undefined> {
   const images = enginePowers().templateImages;
   const { imageKey } = await compiledModule();
   if (!images || !imageKey) return undefined;
-  const saved = images.load(imageKey);
-  const image = saved ? decodeImage(saved) : undefined;
-  return image ? { image } : { save: (built) => images.save(imageKey, encodeImage(built)) };
+  const hasSet = preload !== undefined && Object.keys(preload.modules).length > 0;
+  return { prelude: () => slot(images, imageKey), ...(hasSet ? { set: slot(images, images.key(setImageParts(imageKey, preload))) } : {}) };
 }
 
 interface InstanceRecord {
@@ -91,6 +113,29 @@ function watchGrowth(instance: EngineInstance, memory: { grow(pages: number): nu
   };
 }
 
+/** A fresh instance made before any task asked for one (prepareInstance), for the first new instance of its limit. */
+let spare: { memoryBytes: number; record: Promise<InstanceRecord> } | undefined;
+
+/**
+ * Makes a fresh instance for `memoryBytes` now, compiling the engine first, without waiting for it: for a worker idle
+ * before its first task that cannot build that task's template yet (worker.ts: a one-shot run that imports, whose
+ * module set arrives with the task). The first new instance of that limit, of any module set, is then this one. It
+ * holds no template until then, so it is as fresh as one made for the task, and may restore an image.
+ */
+export function prepareInstance(memoryBytes: number): void {
+  if (spare) return;
+  spare = { memoryBytes, record: createInstance(memoryBytes) };
+  // A failure is the first task's to report (it awaits the same promise), not an unhandled rejection meanwhile.
+  spare.record.catch(() => undefined);
+}
+
+function takeSpare(memoryBytes: number): Promise<InstanceRecord> | undefined {
+  if (spare?.memoryBytes !== memoryBytes) return undefined;
+  const { record } = spare;
+  spare = undefined;
+  return record;
+}
+
 const keyOf = (memoryBytes: number, moduleSetKey: string) => `${memoryBytes}\n${moduleSetKey}`;
 
 /**
@@ -102,12 +147,12 @@ export async function templateFor(memoryBytes: number, moduleSetKey = "", preloa
   const key = keyOf(memoryBytes, moduleSetKey);
   let record = instances.get(key);
   if (record) instances.delete(key);
-  else record = createInstance(memoryBytes);
+  else record = takeSpare(memoryBytes) ?? createInstance(memoryBytes);
   instances.set(key, record);
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;
   if (ready.template?.reusable) return ready.template;
-  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse());
+  const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse(preload));
   // A template whose module set failed to preload serves this run (which then loads the modules itself) only.
   if (template.reusable && (preload === undefined || template.preloaded)) ready.template = template;
   else instances.delete(key);

@@ -1,18 +1,25 @@
 // Owns a template's image: the engine memory of a template right after its prelude, codec, console and text were
-// evaluated, kept across processes (the engine power `templateImages`, a directory in Node) so that a new worker
-// restores it instead of evaluating ~45 KB of guest scripts (~90-130 ms of every worker's start on this machine).
+// evaluated (a prelude image), or right after its module set was too (a set image: the whole template, as the build
+// left it, sealed or not), kept across processes (the engine power `templateImages`, a directory in Node) so that a
+// new worker restores it instead of evaluating ~45 KB of guest scripts (~90-130 ms of every worker's start on this
+// machine) and, for a set image, the run's modules (js-yaml's bundle: most of a `capsule run` importing it).
 // An image is only applied to a fresh instance whose start was byte-for-byte the same: before the prelude, the
 // template records a fingerprint of everything host-side that points into the engine's memory (runtime, context
 // and global pointers, the hot functions' handles and host-reference ids, the allocator's break); the image is used
 // only when the fresh instance's fingerprint is the same, and then the host-side handles the template keeps are
-// re-made from the pointers recorded with it. Its key names the engine binary, the guest scripts and this format.
+// re-made from the pointers recorded with it. Its key names the engine binary, the guest scripts and this format,
+// and a set image's also every byte of the set that was evaluated (instances.ts setImageParts).
 // Refuses (returns undefined, and the template is built as before) an image that is truncated, of another format,
 // or whose fingerprint differs; the power refuses one whose checksum does not match.
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { EmscriptenInternals, EngineInstance } from "./template.js";
 
-/** Bumped whenever what an image holds, or how a template is built before its image is taken, changes. */
+/**
+ * Bumped whenever what an image holds, or how a template is built before its image is taken (the prelude's setup, and
+ * for a set image the preload: preloadModules, its hooks, the facades-then-seal order), changes: the key covers the
+ * bytes evaluated, not the host code that evaluated them.
+ */
 export const IMAGE_FORMAT = 1;
 const MAGIC = 0x43505449; // "CPTI"
 
@@ -26,6 +33,22 @@ export interface TemplateImage {
   segments: Array<{ at: number; bytes: Uint8Array }>;
 }
 
+/** One image a template may use: an intact one saved earlier, or, only when there is none, where to save one. */
+export interface ImageSlot {
+  image?: TemplateImage;
+  save?(image: TemplateImage): void;
+  /** Called once `image` was applied (not when it was refused: an image no fresh instance fits is not kept for use). */
+  used?(): void;
+}
+
+/** The images a template may use (instances.ts): its module set's (when it has one), then the prelude's. */
+export interface ImageUse {
+  /** The prelude's, read only when no set image was applied. */
+  prelude(): ImageSlot;
+  /** The whole template's, module set included: only for a template with a module set. */
+  set?: ImageSlot;
+}
+
 /** The engine power a host gives to keep images (Node: files under a directory; absent in the browser). */
 export interface TemplateImages {
   /** A stable key for `parts` (a digest). */
@@ -34,6 +57,8 @@ export interface TemplateImages {
   load(key: string): Uint8Array | undefined;
   /** Saves `bytes` under `key` (atomically; a failure to save is ignored: images only save time). */
   save(key: string, bytes: Uint8Array): void;
+  /** Marks the image under `key` applied to a template (a host that bounds its images keeps the most recently used). */
+  used?(key: string): void;
 }
 
 /** Serializes an image: a header of 32-bit words (magic, format, counts, fingerprint, handles, break, segment table), then the segments. */

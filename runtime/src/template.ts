@@ -3,12 +3,13 @@
 // that snapshot: restoring the memory prefix up to the allocator's break gives a runtime byte-identical to a fresh
 // one with the prelude loaded, in a fraction of the time it takes to build one. Where the allocator's break cannot
 // be located, a template is built per run and disposed after it instead (same behaviour, slower). Where the host keeps
-// template images (template-image.ts), a fresh instance restores the prelude's state from one instead of evaluating it.
+// template images (template-image.ts), a fresh instance restores the prelude's state from one instead of evaluating it,
+// and a fresh instance of a module set the whole template, modules evaluated, from the set's image.
 // Refuses to hand a template to a second run before the first has ended.
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { enginePowers, LAZY_GUEST_FILES, type GuestFile, type LazyGuestFile } from "./engine-powers.js";
-import { applyImage, fingerprintOf, sameFingerprint, type TemplateImage } from "./template-image.js";
+import { applyImage, fingerprintOf, sameFingerprint, type ImageUse, type TemplateImage } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
@@ -65,12 +66,6 @@ export const TEMPLATE_GUEST_FILES: readonly GuestFile[] = ["prelude", ...PRELOAD
 const KEPT = ["configure", "encode", "decode", "settle", "fail", "seal", "census", "provideInputs"] as const;
 type HotFunctions = [QuickJSHandle, QuickJSHandle, QuickJSHandle, QuickJSHandle];
 
-/** An image to restore a default template from, and where to save one the template built (instances.ts). */
-export interface ImageUse {
-  image?: TemplateImage;
-  save?(image: TemplateImage): void;
-}
-
 export interface EmscriptenInternals {
   _malloc(size: number): number;
   _free(ptr: number): void;
@@ -92,6 +87,8 @@ export interface EngineInstance {
 const STACK_SKIP_BYTES = 4 * 1024 * 1024;
 /** Room left between initialized data and the skipped stack, for the zero-initialized data (BSS) that follows it. */
 const BSS_MARGIN_BYTES = 512 * 1024;
+/** The start of the BSS, searched first for the allocator's break (findBreakAddress). */
+const BSS_NEAR_BYTES = 64 * 1024;
 /** Top of the stack kept in snapshots anyway, in case anything stays live above the resting stack pointer. */
 const STACK_TOP_KEPT_BYTES = 64 * 1024;
 
@@ -113,8 +110,11 @@ export class EngineTemplate {
 
   /** True when the template holds its module set already evaluated (and no limit fired meanwhile). */
   readonly preloaded: boolean;
-  /** "image" when the prelude's state was restored from a saved template image (template-image.ts), else "built". */
-  readonly origin: "image" | "built";
+  /**
+   * "set image" when the whole template, module set included, was restored from a saved image (template-image.ts);
+   * "image" when the prelude's state was (and any module set then evaluated); else "built".
+   */
+  readonly origin: "set image" | "image" | "built";
   /**
    * Set when evaluating the module set ran out of the first run's load budget ("cpu") or memory ("memory"): that run
    * has then met the limit (its modules would only rethrow the engine's "interrupted" or "out of memory", or a module
@@ -141,20 +141,30 @@ export class EngineTemplate {
       hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side)),
     ];
     const fingerprint = brkAddress !== undefined ? fingerprintOf(instance, rt, ctx, functions, this.brk()) : undefined;
-    const image = images?.image;
-    const restored = fingerprint && image && sameFingerprint(fingerprint, image.fingerprint) ? applyImage(instance, ctx, image, KEPT.length, () => this.brk()) : undefined;
-    const kept = restored ?? this.evaluatePrelude(functions);
+    const restore = (image: TemplateImage | undefined) =>
+      fingerprint && image && sameFingerprint(fingerprint, image.fingerprint) ? applyImage(instance, ctx, image, KEPT.length, () => this.brk()) : undefined;
+    const imageOf = (kept: readonly QuickJSHandle[]): TemplateImage => ({ fingerprint: fingerprint!, handles: kept.map((h) => h.value), brk: this.brk(), segments: snapshotSegments(instance, this.brk()) });
+    const hasSet = preload !== undefined && Object.keys(preload.modules).length > 0;
+    const setSlot = hasSet ? images?.set : undefined;
+    // A set image holds the whole template as the build below leaves it (modules evaluated, the bridge sealed when
+    // the build seals it): nothing is evaluated, and no run's load budget is spent, on a fresh instance of the set.
+    const whole = restore(setSlot?.image);
+    const prelude = whole ? undefined : images?.prelude();
+    const restored = whole ? undefined : restore(prelude?.image);
+    const kept = whole ?? restored ?? this.evaluatePrelude(functions);
     [this.configure, this.encode, this.decode, this.settle, this.fail, this.seal, this.census, this.provideInputs] = kept;
     this.handles.push(...kept);
-    this.origin = restored ? "image" : "built";
-    // The image is of the prelude alone, unsealed, so that it serves templates with a module set too.
-    if (fingerprint && !restored && images?.save) {
-      const brk = this.brk();
-      images.save({ fingerprint, handles: kept.map((h) => h.value), brk, segments: snapshotSegments(instance, brk) });
+    this.origin = whole ? "set image" : restored ? "image" : "built";
+    (whole ? setSlot : restored ? prelude : undefined)?.used?.();
+    // The prelude image is of the prelude alone, unsealed, so that it serves templates with a module set too.
+    if (fingerprint && !whole && !restored && prelude?.save) prelude.save(imageOf(kept));
+    this.preloaded = whole !== undefined || (hasSet && this.preloadModules(preload!));
+    if (!whole) {
+      // Without a module set no facade can need the bridge: seal it now, so runs never pay for it.
+      if (!preload || preload.facades.length === 0) this.callSeal();
+      // Only a set that loaded whole is imaged: preloaded is false when a module threw or any limit was met.
+      if (fingerprint && this.preloaded && setSlot?.save) setSlot.save(imageOf(kept));
     }
-    this.preloaded = preload !== undefined && Object.keys(preload.modules).length > 0 && this.preloadModules(preload);
-    // Without a module set no facade can need the bridge: seal it now, so runs never pay for it.
-    if (!preload || preload.facades.length === 0) this.callSeal();
     if (brkAddress !== undefined) {
       const brk = this.brk();
       this.snapshot = { segments: snapshotSegments(instance, brk), brk };
@@ -342,10 +352,17 @@ function snapshotSegments(instance: EngineInstance, brk: number): Array<{ at: nu
  */
 export function findBreakAddress(instance: EngineInstance): number | undefined {
   const whole = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
-  // The word is static data: below the data's end and its BSS margin when the layout is known. That scan is ~20x
-  // shorter (~15 ms → <1 ms of every worker's start); anything unexpected falls back to the whole prefix.
+  // The word is static data: below the data's end and its BSS margin when the layout is known. That scan is ~7x
+  // shorter than the whole prefix, and the first 64 KiB of BSS (where the pinned build keeps it, ~1 KB past the data)
+  // ~7x shorter again: findBreakAddress took 5–21 ms in a cold worker, 2–8 ms so. Anything unexpected
+  // falls back to the wider ranges.
   const statics = instance.layout ? Math.min(whole, instance.layout.dataEnd + BSS_MARGIN_BYTES) : whole;
-  return breakWordWithin(instance, statics) ?? (statics < whole ? breakWordWithin(instance, whole) : undefined);
+  const near = instance.layout ? Math.min(statics, instance.layout.dataEnd + BSS_NEAR_BYTES) : statics;
+  return (
+    breakWordWithin(instance, near) ??
+    (near < statics ? breakWordWithin(instance, statics) : undefined) ??
+    (statics < whole ? breakWordWithin(instance, whole) : undefined)
+  );
 }
 
 function breakWordWithin(instance: EngineInstance, scanBytes: number): number | undefined {

@@ -3,7 +3,7 @@
 
 import { workerData } from "node:worker_threads";
 import { provideEngine } from "./engine-powers.js";
-import { templateFor } from "./instances.js";
+import { prepareInstance, templateFor } from "./instances.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import { nodeEngine } from "./node-engine.js";
 import { runTask } from "./run-task.js";
@@ -15,6 +15,8 @@ pinRealmToUtc();
 // the pool was made for one run that imports modules (sandbox.ts run()): it gets a template of its own module set, and
 // warming the default one would only delay it (the task waits for this module's top level).
 if ((workerData as { warm?: boolean } | null)?.warm !== false) (await templateFor(DEFAULT_LIMITS.memoryBytes)).end();
+// Such a worker still makes its engine instance while the task is on its way, without holding the task up for it.
+else prepareInstance(DEFAULT_LIMITS.memoryBytes);
 
 /** The pool's readiness probe ({ ready: true }) answers at once: the thread is up and this file's top level has run. */
 export default (task: Parameters<typeof runTask>[0] | { ready: true }) => ("ready" in task ? null : runTask(task));
