@@ -18,6 +18,7 @@
 // passed over for the tsc output (worker-file.ts, cli/src/main.ts).
 
 import { build } from "esbuild";
+import { isBuiltin } from "node:module";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +46,45 @@ const STALE_GUARD = `import { statSync as __capsuleStat } from "node:fs";
   if (built && built.mtimeMs > __capsuleStat(new URL(import.meta.url)).mtimeMs) throw new Error("@capsule/runtime: dist/*.bundle.js are older than the last tsc build of the runtime; run \`node scripts/bundle.mjs\` (or \`pnpm build\`) after \`tsc -b\`");
 }
 `;
+
+/**
+ * pool.ts loads piscina (CommonJS, ~15 files: ~28 ms of the prestart chain, against ~11 ms as one bundled file,
+ * measured) through createRequire, which esbuild cannot see: in the main-thread bundle that call becomes an import
+ * esbuild bundles. piscina names its own worker script from its __dirname, which is given its installed folder as
+ * Node resolves it from the runtime (where createRequire found it before). If pool.js no longer has that call, the
+ * bundle keeps loading piscina as a package, as pool.js says, and the build says so.
+ */
+const PISCINA_REQUIRE = 'createRequire(import.meta.url)("piscina")';
+const piscinaBundled = {
+  name: "capsule-piscina-bundled",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]runtime[\\/]dist[\\/]pool\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes(PISCINA_REQUIRE)) {
+        console.warn(`[bundle] runtime/dist/pool.js has no ${PISCINA_REQUIRE}: piscina stays a package in the bundle`);
+        return undefined;
+      }
+      return { loader: "js", contents: `import __capsulePiscina from "piscina";\n${text.replace(PISCINA_REQUIRE, "__capsulePiscina")}` };
+    });
+    b.onLoad({ filter: /[\\/]piscina[\\/]dist[\\/]index\.js$/ }, (args) => ({
+      loader: "js",
+      contents: `var __dirname = require("capsule:piscina-dir").dir;\n${readFileSync(args.path, "utf8")}`,
+    }));
+    // Its require() of a Node built-in becomes an import in the same chunk (esbuild's own `__require` would need a
+    // `require` in its helper chunk, which the Node-free entries share with the browser runner's bundle).
+    b.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => (args.kind === "require-call" && isBuiltin(args.path) && /[\\/]piscina[\\/]/.test(args.importer) ? { path: args.path, namespace: "capsule-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "capsule-builtin" }, (args) => ({
+      loader: "js",
+      contents: `export * from ${JSON.stringify(args.path)};\nexport { default } from ${JSON.stringify(args.path)};\n`,
+    }));
+    b.onResolve({ filter: /^capsule:piscina-dir$/ }, () => ({ path: "piscina-dir", namespace: "capsule" }));
+    b.onLoad({ filter: /.*/, namespace: "capsule" }, () => ({
+      loader: "js",
+      resolveDir: runtimeDist,
+      contents: 'import { createRequire } from "node:module";\nimport { dirname } from "node:path";\nexport const dir = dirname(createRequire(import.meta.url).resolve("piscina"));\n',
+    }));
+  },
+};
 
 const common = { bundle: true, format: "esm", platform: "node", target: "node20", logLevel: "warning", legalComments: "none", metafile: true, write: false };
 
@@ -81,7 +121,8 @@ export async function bundleAll() {
     // In dist/ itself, beside the entries: a chunk's `../guest/` and createRequire resolve as its modules' did.
     chunkNames: "chunk-[hash].bundle",
     // quickjs-emscripten-core too: the browser runner bundles the engine entry with its own copy otherwise.
-    external: [...RUNTIME_EXTERNAL, "quickjs-emscripten-core"],
+    external: [...RUNTIME_EXTERNAL.filter((name) => name !== "piscina"), "quickjs-emscripten-core"],
+    plugins: [piscinaBundled],
   });
   const cli = await build({
     ...common,
