@@ -11,7 +11,8 @@
 //   share a module share its chunk, so module state (prestart.ts's `prestarted`, read by index's run()) exists
 //   once. Pure-JS dependencies are bundled in; the engine, piscina and esbuild stay packages.
 // - cli/dist/start.bundle.js: the CLI's own code, split so each command's `await import()` stays a chunk loaded
-//   only when that command runs; every package (ours and npm's) stays a package. cli/dist/main.js picks it.
+//   only when that command runs; with commander, every other package (ours and npm's) stays a package.
+//   cli/dist/main.js picks it.
 //
 // Refuses nothing itself: an esbuild error fails the build. A bundle older than its package's last tsc build is
 // stale; the runtime's Node entry bundles then refuse to load (saying to run this script), the worker and CLI bundles are
@@ -48,6 +49,30 @@ const STALE_GUARD = `import { statSync as __capsuleStat } from "node:fs";
 `;
 
 /**
+ * A bundled CommonJS package's require() of a Node built-in becomes an import of it, in the chunk of the module that
+ * asks: esbuild's own `__require` fallback needs a `require` in its helper chunk, which the runtime's Node-free
+ * entries share with the browser runner's bundle (and an ES module has no `require` of its own).
+ */
+const builtinRequires = {
+  name: "capsule-builtin-requires",
+  setup(b) {
+    b.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => (args.kind === "require-call" && isBuiltin(args.path) ? { path: args.path, namespace: "capsule-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "capsule-builtin" }, (args) => ({
+      loader: "js",
+      contents: `export * from ${JSON.stringify(args.path)};\nexport { default } from ${JSON.stringify(args.path)};\n`,
+    }));
+  },
+};
+
+/** Every package but `bundled` stays a package (resolved by Node at run time from the bundle's folder). */
+const packagesBut = (bundled) => ({
+  name: "capsule-packages-external",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (isBuiltin(args.path) || bundled.some((name) => args.path === name || args.path.startsWith(`${name}/`)) ? undefined : { path: args.path, external: true }));
+  },
+});
+
+/**
  * pool.ts loads piscina (CommonJS, ~15 files: ~28 ms of the prestart chain, against ~11 ms as one bundled file,
  * measured) through createRequire, which esbuild cannot see: in the main-thread bundle that call becomes an import
  * esbuild bundles. piscina names its own worker script from its __dirname, which is given its installed folder as
@@ -69,13 +94,6 @@ const piscinaBundled = {
     b.onLoad({ filter: /[\\/]piscina[\\/]dist[\\/]index\.js$/ }, (args) => ({
       loader: "js",
       contents: `var __dirname = require("capsule:piscina-dir").dir;\n${readFileSync(args.path, "utf8")}`,
-    }));
-    // Its require() of a Node built-in becomes an import in the same chunk (esbuild's own `__require` would need a
-    // `require` in its helper chunk, which the Node-free entries share with the browser runner's bundle).
-    b.onResolve({ filter: /^[a-z:_/]+$/ }, (args) => (args.kind === "require-call" && isBuiltin(args.path) && /[\\/]piscina[\\/]/.test(args.importer) ? { path: args.path, namespace: "capsule-builtin" } : undefined));
-    b.onLoad({ filter: /.*/, namespace: "capsule-builtin" }, (args) => ({
-      loader: "js",
-      contents: `export * from ${JSON.stringify(args.path)};\nexport { default } from ${JSON.stringify(args.path)};\n`,
     }));
     b.onResolve({ filter: /^capsule:piscina-dir$/ }, () => ({ path: "piscina-dir", namespace: "capsule" }));
     b.onLoad({ filter: /.*/, namespace: "capsule" }, () => ({
@@ -122,7 +140,7 @@ export async function bundleAll() {
     chunkNames: "chunk-[hash].bundle",
     // quickjs-emscripten-core too: the browser runner bundles the engine entry with its own copy otherwise.
     external: [...RUNTIME_EXTERNAL.filter((name) => name !== "piscina"), "quickjs-emscripten-core"],
-    plugins: [piscinaBundled],
+    plugins: [builtinRequires, piscinaBundled],
   });
   const cli = await build({
     ...common,
@@ -130,7 +148,8 @@ export async function bundleAll() {
     outdir: cliDist,
     splitting: true,
     chunkNames: "chunk-[hash].bundle",
-    packages: "external",
+    // commander too (CommonJS, 7 files: ~14 ms to load as a package; it names no file of its own at run time).
+    plugins: [builtinRequires, packagesBut(["commander"])],
   });
   const written = [...write("runtime", worker), ...write("runtime", runtime, (path) => (guarded.has(path) ? STALE_GUARD : "")), ...write("cli", cli)];
   clean(runtimeDist, new Set(written));
