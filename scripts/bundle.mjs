@@ -9,7 +9,8 @@
 //   is resolved from the package) and piscina (it starts its own worker script) stay packages.
 // - runtime/dist/<entry>.bundle.js for every entry of the `exports` map, split (esbuild `splitting`): entries that
 //   share a module share its chunk, so module state (prestart.ts's `prestarted`, read by index's run()) exists
-//   once. Pure-JS dependencies are bundled in; the engine, piscina and esbuild stay packages.
+//   once. Pure-JS dependencies and piscina (see piscinaBundled) are bundled in; the engine's variant,
+//   quickjs-emscripten-core and esbuild stay packages.
 // - cli/dist/start.bundle.js: the CLI's own code, split so each command's `await import()` stays a chunk loaded
 //   only when that command runs; with commander, every other package (ours and npm's) stays a package.
 //   cli/dist/main.js picks it.
@@ -30,7 +31,7 @@ const cliDist = join(root, "cli", "dist");
 
 /** The runtime's `exports` entries (runtime/package.json), by the name their bundle takes. */
 const RUNTIME_ENTRIES = ["index", "prestart", "entry-engine", "entry-host", "bridge"];
-/** Packages the runtime resolves at run time: the engine's WASM file, piscina's own worker script, esbuild's binary. */
+/** Packages the worker bundle leaves to Node: the engine's variant (its WASM file), piscina (its own worker script), esbuild (its binary). */
 const RUNTIME_EXTERNAL = ["@jitl/quickjs-wasmfile-release-sync", "piscina", "esbuild"];
 
 /** The Node entries, whose bundles check they are current (the others are Node-free: the browser runner bundles them). */
@@ -138,7 +139,7 @@ export async function bundleAll() {
     splitting: true,
     // In dist/ itself, beside the entries: a chunk's `../guest/` and createRequire resolve as its modules' did.
     chunkNames: "chunk-[hash].bundle",
-    // quickjs-emscripten-core too: the browser runner bundles the engine entry with its own copy otherwise.
+    // quickjs-emscripten-core too: in Node only the worker loads it; the engine entry's users bundle it themselves.
     external: [...RUNTIME_EXTERNAL.filter((name) => name !== "piscina"), "quickjs-emscripten-core"],
     plugins: [builtinRequires, piscinaBundled],
   });
