@@ -9,12 +9,13 @@ import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { GuestRunner } from "./guest-runner.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
 import { RunControl } from "./control.js";
+import { defaultWorkerFile } from "./worker-file.js";
 
 // piscina is CommonJS: require() skips the ESM loader's scan of its entry for export names (start-up time of every CLI run).
 const { Piscina } = createRequire(import.meta.url)("piscina") as typeof import("piscina");
 
-// From src/ (tests) and from dist/ alike, the compiled worker lives in dist/.
-const WORKER_FILE = new URL("../dist/worker.js", import.meta.url).href;
+// From src/ (tests) and from dist/ alike, the compiled worker lives in dist/: bundled when its bundle is current.
+const WORKER_FILE = defaultWorkerFile(new URL("../", import.meta.url));
 
 /**
  * What piscina needs to cancel a task (it accepts an emitter-style signal): one listener, fired once. Node's
