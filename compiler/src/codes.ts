@@ -185,6 +185,10 @@ export const COMPILER_CODES = {
     },
     cacheable: true,
   },
+  "npm-module-buffer-polyfill": {
+    meaning: "the module needs Node's Buffer (the global at load, or `require(\"buffer\")`), which the sandbox does not have: the `buffer` package, the polyfill browser bundlers use, is bundled in for it (warning)",
+    hint: "nothing to fix: Buffer works in the guest as the polyfill implements it (pure JavaScript over Uint8Array); a library that depends on Node-only Buffer behaviour may still differ",
+  },
   "codegen-refused-at-run-time": {
     meaning: "the module can generate code (eval, Function) at this place, and declares `codeGeneration: \"refuse-at-run-time\"`: it is admitted, and a guest that reaches the place gets EvalError (warning)",
     hint: "make sure guests never take this path (a fallback for a missing built-in, an option that compiles code); where they might, pick another library",

@@ -26,6 +26,7 @@ import { packageBoundaryPlugin } from "./confine.js";
 import { BROWSER_BUILD_OPTIONS } from "./options.js";
 import { requireConditionsPlugin } from "./require-conditions.js";
 import { returnThisPlugin } from "./return-this.js";
+import { BUFFER_GLOBAL, bufferPolyfillPlugin } from "./buffer-polyfill.js";
 import { isMissingDefaultExport, runBuild, VIRTUAL_ENTRY, VIRTUAL_NAMESPACE, type BundleOutcome, type RunContext } from "./run.js";
 
 function entrySource(spec: string, withDefault: boolean, commonJsNames: readonly string[] = []): string {
@@ -246,8 +247,9 @@ function entryPlugin(packRoot: string, contents: string): Plugin {
  * Bundles dependency `spec` (e.g. "js-yaml", "date-fns/format") of the pack at ctx.packRoot. `browser`: its browser
  * build (the `browser` condition first, the `browser` field before `module`/`main`), tried when the default is refused.
  */
-export async function bundleNpmModule(ctx: RunContext, spec: string, options: { browser?: boolean } = {}): Promise<BundleOutcome> {
+export async function bundleNpmModule(ctx: RunContext, spec: string, options: { browser?: boolean; buffer?: boolean } = {}): Promise<BundleOutcome> {
   const browser = options.browser === true;
+  const buffer = options.buffer === true;
   const attempt = (withDefault: boolean, commonJsNames: readonly string[] = []) => {
     const refusals: Diagnostic[] = [];
     const warnings: Diagnostic[] = [];
@@ -255,9 +257,11 @@ export async function bundleNpmModule(ctx: RunContext, spec: string, options: { 
       ctx,
       {
         ...(browser ? BROWSER_BUILD_OPTIONS : {}),
+        ...(buffer ? { inject: [BUFFER_GLOBAL] } : {}),
         entryPoints: [VIRTUAL_ENTRY],
         plugins: [
           entryPlugin(ctx.packRoot, entrySource(spec, withDefault, commonJsNames)),
+          ...(buffer ? [bufferPolyfillPlugin()] : []),
           builtinPlugin(ctx.packRoot, refusals, warnings),
           // the boundary resolves through the require-conditions plugin after it, so it checks the file require() gets
           packageBoundaryPlugin(ctx.packRoot, refusals),

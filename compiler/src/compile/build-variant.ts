@@ -48,10 +48,10 @@ export function codegenDeclared(found: Diagnostic[], declaration: GuestDeclarati
   });
 }
 
-export async function buildModule(run: RunContext, packRoot: string, declaration: GuestDeclaration, authoredMaxBytes: number, browser: boolean): Promise<BuiltModule> {
+export async function buildModule(run: RunContext, packRoot: string, declaration: GuestDeclaration, authoredMaxBytes: number, browser: boolean, buffer = false): Promise<BuiltModule> {
   let outcome: BundleOutcome;
   if ("npm" in declaration) {
-    outcome = await bundleNpmModule(run, declaration.npm, { browser });
+    outcome = await bundleNpmModule(run, declaration.npm, { browser, buffer });
   } else {
     const abs = await fsp.realpath(path.resolve(packRoot, declaration.source));
     outcome = await bundleAuthoredModule(run, abs, authoredMaxBytes);

@@ -21,6 +21,7 @@ import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe
 import { COMPILER_VERSION } from "../version.js";
 import { buildModule, inputSet } from "./build-variant.js";
 import { summarizeRefusal } from "./findings.js";
+import { withBufferPolyfill } from "./buffer-fallback.js";
 import { runProbe } from "./probe.js";
 
 export interface ModuleRoadContext {
@@ -200,6 +201,7 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
       };
     }
   }
+  if ("npm" in declaration) built = await withBufferPolyfill(built, () => buildModule(run, pack.root, declaration, ctx.limits.AUTHORED_FILE_MAX_BYTES, false, true), probeModule);
   ctx.onBundle?.(performance.now() - started);
   if (built.kind === "failed") {
     seen.volatile = true;
