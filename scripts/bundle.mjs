@@ -40,10 +40,11 @@ const GUARDED = ["index", "prestart"];
 /**
  * Prepended to the Node entries' bundles: refuses a bundle older than the package's last tsc build (a `tsc -b` run
  * without this script), which would otherwise run yesterday's code in silence. Installed from npm there is no
- * tsconfig.tsbuildinfo, and nothing to compare.
+ * tsconfig.tsbuildinfo, and nothing to compare; and only the bundle file itself checks (a bundler that bundles the
+ * runtime again, giving it another import.meta.url, must not find someone else's tsbuildinfo and refuse).
  */
 const STALE_GUARD = `import { statSync as __capsuleStat } from "node:fs";
-{
+if (/\\/dist\\/[\\w-]+\\.bundle\\.js$/.test(new URL(import.meta.url).pathname)) {
   const built = __capsuleStat(new URL("../tsconfig.tsbuildinfo", import.meta.url), { throwIfNoEntry: false });
   if (built && built.mtimeMs > __capsuleStat(new URL(import.meta.url)).mtimeMs) throw new Error("@capsule/runtime: dist/*.bundle.js are older than the last tsc build of the runtime; run \`node scripts/bundle.mjs\` (or \`pnpm build\`) after \`tsc -b\`");
 }

@@ -51,5 +51,21 @@ describe("the package's bundled entries", () => {
         expect(out.stderr).toMatch(/older than the last tsc build of the runtime; run `node scripts\/bundle\.mjs`/);
       }
     }, 120_000);
+
+    it("but a bundler that bundles the runtime again (another import.meta.url) is not refused by someone else's build", async () => {
+      // The guard as the index bundle begins, evaluated as a module that is not a dist/*.bundle.js, beside a newer
+      // tsbuildinfo (a consumer's): compiler/tests/concurrency.test.ts bundles the compiler and the runtime this way.
+      const index = readFileSync(join(runtimeRoot, "dist", "index.bundle.js"), "utf8");
+      const guard = index.slice(0, index.indexOf("\n}\n") + 3);
+      expect(guard).toContain("older than the last tsc build");
+      mkdirSync(join(copy, "src"), { recursive: true });
+      writeFileSync(join(copy, "tsconfig.tsbuildinfo"), "{}");
+      const file = join(copy, "src", "rebundled.mjs");
+      writeFileSync(file, `${guard}\nconsole.log("loaded");\n`);
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(file, old, old);
+      const out = await node([file]);
+      expect([out.status, out.stdout.trim()]).toEqual([0, "loaded"]);
+    }, 60_000);
   });
 });
