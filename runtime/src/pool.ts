@@ -68,6 +68,8 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     idleTimeout: 60_000,
     // One guest per thread at a time: a guest's run is CPU-bound and owns the thread's QuickJS instance.
     concurrentTasksPerWorker: 1,
+    // Its wait- and run-time histograms are not read by anything here: recording them cost every task main-thread work.
+    recordTiming: false,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
     ...(start ? { workerData: start } : {}),
   });
