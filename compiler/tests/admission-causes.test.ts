@@ -9,18 +9,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { COMPILER_CODES, compileWithSandbox, scanSource, type CompileResult, type HintSource } from "../src/index.js";
-import { importCompiled, ROOTS, tmp } from "./helpers.js";
+import { compileWithSandbox, scanSource, type CompileResult } from "../src/index.js";
+import { importCompiled, ROOTS, tmp, hintOf } from "./helpers.js";
 
 let result: Promise<CompileResult> | undefined;
 const compileFixtures = () => (result ??= compileWithSandbox({ roots: [path.join(ROOTS, "admission")], cacheDir: tmp() }));
 const admitted = async (s: string) => (await compileFixtures()).catalog.modules.find((m) => m.specifier === `@fx/admission/${s}`);
 const refused = async (s: string) => (await compileFixtures()).catalog.refused.find((m) => m.specifier === `@fx/admission/${s}`);
 const diags = async (s: string) => (await compileFixtures()).diagnostics.filter((d) => d.specifier === `@fx/admission/${s}`);
-const hintOf = (d: HintSource) => {
-  const h = COMPILER_CODES[d.code as keyof typeof COMPILER_CODES].hint;
-  return typeof h === "function" ? h(d) : h;
-};
 
 describe("conditions per import kind", () => {
   test("a CommonJS require() of a dual package gets its require build (exports map, and main over module)", async () => {

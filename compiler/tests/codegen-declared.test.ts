@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createSandbox } from "@capsule/runtime";
 import { describe, expect, test } from "vitest";
-import { COMPILER_CODES, compileWithSandbox, type CompileResult, type HintSource } from "../src/index.js";
-import { ROOTS, tmp } from "./helpers.js";
+import { compileWithSandbox, type CompileResult } from "../src/index.js";
+import { ROOTS, tmp, hintOf } from "./helpers.js";
 
 let result: Promise<CompileResult> | undefined;
 const compiled = () => (result ??= compileWithSandbox({ roots: [path.join(ROOTS, "codegen")], cacheDir: tmp() }));
@@ -16,10 +16,6 @@ const spec = (sub: string) => `@fx/codegen/${sub}`;
 const admitted = async (sub: string) => (await compiled()).catalog.modules.find((m) => m.specifier === spec(sub));
 const refused = async (sub: string) => (await compiled()).catalog.refused.find((m) => m.specifier === spec(sub));
 const diags = async (sub: string) => (await compiled()).diagnostics.filter((d) => d.specifier === spec(sub));
-const hintOf = (d: HintSource) => {
-  const h = COMPILER_CODES[d.code as keyof typeof COMPILER_CODES].hint;
-  return typeof h === "function" ? h(d) : h;
-};
 
 describe("a module that declares codeGeneration refuse-at-run-time", () => {
   test("without the declaration, code generation on a path not taken still refuses the module, and the hint names the declaration", async () => {

@@ -6,10 +6,16 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { afterAll } from "vitest";
-import type { Bundler, Probe } from "../src/index.js";
+import { COMPILER_CODES, type Bundler, type HintSource, type Probe } from "../src/index.js";
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 export const ROOTS = path.join(FIXTURES, "roots");
+
+/** The hint the code table gives for diagnostic `d` (a string, or what the code's hint function says of it). */
+export function hintOf(d: HintSource): string {
+  const h = COMPILER_CODES[d.code as keyof typeof COMPILER_CODES].hint;
+  return typeof h === "function" ? h(d) : h;
+}
 
 const made: string[] = [];
 afterAll(() => {

@@ -56,15 +56,11 @@ describe("direct wasm calls made at once", () => {
   });
 
   it("are not made ahead of a call still on its way as a promise", async () => {
-    // No executor yet: the first call cannot be made now, and goes as a promise that waits for the thread to start.
-    direct = new DirectWasm();
-    const run = direct.openRun({ "wasm:state": state });
-    const first = run.admit("wasm:state", "write", [7]);
-    expect(run.makeNow(first)).toBe(NOT_NOW);
+    // The executor is up, so a call could be made now; but one made with later() is still on its way (it waits for
+    // the calls before it over a promise turn), and a call made after it must not overtake it.
+    const run = (await started()).openRun({ "wasm:state": state });
     const answered: string[] = [];
-    const made = run.later(first).then(() => answered.push("first"));
-    // The executor may well have started by now; the second call still waits for the first.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const made = run.later(run.admit("wasm:state", "write", [7])).then(() => answered.push("first"));
     const second = run.admit("wasm:state", "bump", []);
     expect(run.makeNow(second)).toBe(NOT_NOW);
     const after = run.later(second).then((value) => answered.push(`second ${value}`));

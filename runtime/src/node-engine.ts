@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { receiveMessageOnPort, threadId, type MessagePort } from "node:worker_threads";
 import type { EnginePowers, GuestFile } from "./engine-powers.js";
 import type { TemplateImages } from "./template-image.js";
+import { digestParts } from "./parts-digest.js";
 import { ownThreadCpu } from "./thread-cpu.js";
 
 const sources = new Map<GuestFile, string>();
@@ -56,11 +57,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 export function imageFiles(dir: string): TemplateImages {
   const file = (key: string) => join(dir, `${key}.image`);
   return {
-    key(parts) {
-      const hash = createHash("sha256");
-      for (const part of parts) hash.update(`${part.length}:`).update(part);
-      return hash.digest("hex").slice(0, 32);
-    },
+    key: (parts) => digestParts(parts).slice(0, 32),
     load(key) {
       let bytes: Buffer;
       try {

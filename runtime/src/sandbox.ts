@@ -20,7 +20,7 @@ const RUN_ID_PREFIX = `run-${randomUUID()}`;
 import type { HostModuleDispatcher, ModuleResolver, RunRequest, RunResult, SandboxOptions } from "./types.js";
 import { isToolHostId } from "./tools.js";
 import { resumeRequest, type Suspended } from "./run-journal.js";
-import type { PartsDigest } from "./journal.js";
+import { digestParts } from "./parts-digest.js";
 
 export interface Sandbox {
   run<T = unknown>(request: RunRequest | string): Promise<RunResult<T>>;
@@ -45,12 +45,6 @@ const transform: Transform = (code, { sourcefile }) =>
 
 const sha256 = (source: string) => createHash("sha256").update(source).digest("hex");
 
-/** sha256 of parts, each prefixed with its length so that no two sequences of parts hash alike. */
-const digestParts: PartsDigest = (parts) => {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(`${part.length}:`).update(part);
-  return hash.digest("hex");
-};
 
 export function createSandbox(options: SandboxOptions = {}, start?: WorkerStart): Sandbox {
   const imageDir = options.engineCacheDir;

@@ -8,6 +8,7 @@ import { GUEST_FILES, LAZY_GUEST_FILES, provideEngine } from "../src/engine-powe
 import { templateFor } from "../src/instances.js";
 import { DEFAULT_LIMITS } from "../src/limits.js";
 import { nodeEngine } from "../src/node-engine.js";
+import { IDLE_HOOKS } from "./helpers/template-eval.js";
 
 /** The code of the Intl group; its locale data comes in three parts, each loaded when a locale it holds is first used. */
 const INTL_PARTS = ["intl-core", "intl-date", "intl-number", "intl-services"];
@@ -26,10 +27,7 @@ describe("guest files split into parts", () => {
     provideEngine({ ...engine, guestSource: (name) => (loads.push(name), engine.guestSource(name)) });
     try {
       const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
-      const idle = {
-        shouldInterrupt: () => false, hostCall: () => undefined, log: () => undefined,
-        loadModule: () => ({ error: new Error("no modules") }), linkModule: () => ({ error: new Error("no modules") }),
-      };
+      const idle = IDLE_HOOKS;
       const seen: unknown[] = [];
       for (const code of ["1 + 1", "(1234.5).toLocaleString('de') + ' ' + new Intl.PluralRules('en').select(1)",
         "new URL('http://b\u00fccher.example/a').host", "[Intl.DateTimeFormat.name, new URLSearchParams('a=1').get('a')]",

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from "../src/limits.js";
 import { nodeEngine } from "../src/node-engine.js";
 import { useSandbox, valueOf } from "./helpers.js";
 import { loadGuest, measureEval } from "./helpers/raw-quickjs.js";
+import { IDLE_HOOKS } from "./helpers/template-eval.js";
 import {
   INVALID, PARAMS_CASES, PARSE_CASES, SETTER_CASES, randomParseCases, randomSetterCases,
   type ParseCase, type SetterCase,
@@ -112,10 +113,7 @@ describe("laziness", () => {
     const engine = nodeEngine();
     provideEngine({ ...engine, guestSource: (name) => (loads.push(name), engine.guestSource(name)) });
     const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
-    const idle = {
-      shouldInterrupt: () => false, hostCall: () => undefined, log: () => undefined,
-      loadModule: () => ({ error: new Error("no modules") }), linkModule: () => ({ error: new Error("no modules") }),
-    };
+    const idle = IDLE_HOOKS;
     const runs = ["[1 + 1, new Intl.NumberFormat('en').format(1), btoa('x')]", "typeof URL", "new URLSearchParams('a=1').size",
       "Object.getOwnPropertyDescriptor(globalThis, 'URL').get === undefined"];
     const seen: unknown[] = [];

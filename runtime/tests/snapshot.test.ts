@@ -2,31 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { snapshotsEnabled, templateFor } from "../src/instances.js";
 import { DEFAULT_LIMITS } from "../src/limits.js";
-import type { EngineTemplate } from "../src/template.js";
+import { IDLE_HOOKS, evalIn } from "./helpers/template-eval.js";
 import { provideEngine } from "../src/engine-powers.js";
 import { nodeEngine } from "../src/node-engine.js";
 
 provideEngine(nodeEngine());
 
-const idle = {
-  shouldInterrupt: () => false,
-  loadModule: () => ({ error: new Error("no modules") }),
-  linkModule: () => ({ error: new Error("no modules") }),
-  hostCall: () => undefined,
-  log: () => undefined,
-};
-
-function evalIn(template: EngineTemplate, code: string): unknown {
-  const result = template.ctx.evalCode(code, "test.js", { type: "global" });
-  if (result.error) {
-    const error = template.ctx.dump(result.error);
-    result.error.dispose();
-    throw new Error(JSON.stringify(error));
-  }
-  const value = template.ctx.dump(result.value);
-  result.value.dispose();
-  return value;
-}
+const idle = IDLE_HOOKS;
 
 describe("engine template snapshots", () => {
   it("are enabled on this engine build", async () => {

@@ -9,42 +9,16 @@ import { templateFor } from "../src/instances.js";
 import { provideEngine } from "../src/engine-powers.js";
 import { imageFiles, nodeEngine } from "../src/node-engine.js";
 import { decodeImage, encodeImage } from "../src/template-image.js";
-import type { EngineTemplate } from "../src/template.js";
+import { evalInRun } from "./helpers/template-eval.js";
 import { createSandbox } from "../src/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "capsule-images-"));
 provideEngine(nodeEngine({ imageDir: dir }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const idle = {
-  shouldInterrupt: () => false,
-  loadModule: () => ({ error: new Error("no modules") }),
-  linkModule: () => ({ error: new Error("no modules") }),
-  hostCall: () => undefined,
-  bridgeCall: () => undefined,
-  log: () => undefined,
-};
-
 /** Each memory limit is an instance of its own: a new limit is a fresh instance, which may restore the image. */
 let nextLimit = 48 * 1024 * 1024;
 const freshTemplate = () => templateFor((nextLimit += 64 * 1024));
-
-function evalIn(template: EngineTemplate, code: string): unknown {
-  template.begin(idle);
-  try {
-    const result = template.ctx.evalCode(code, "test.js", { type: "global" });
-    if (result.error) {
-      const error = template.ctx.dump(result.error);
-      result.error.dispose();
-      throw new Error(JSON.stringify(error));
-    }
-    const value = template.ctx.dump(result.value);
-    result.value.dispose();
-    return value;
-  } finally {
-    template.end();
-  }
-}
 
 // What a guest can see of its start: every global and its shape, the preloaded files working, the lazy ones loading.
 const SURFACE = `JSON.stringify([
@@ -69,12 +43,12 @@ describe("template images", () => {
     const restored = await freshTemplate();
     expect(restored.origin).toBe("image");
     expect(readFileSync(path).length).toBeGreaterThan(100_000);
-    const surface = evalIn(built, SURFACE);
-    expect(evalIn(restored, SURFACE)).toBe(surface);
+    const surface = evalInRun(built, SURFACE);
+    expect(evalInRun(restored, SURFACE)).toBe(surface);
     // A restored template forgets a run as a built one does.
-    evalIn(restored, "globalThis.leak = 1; Object.prototype.polluted = true; Array.prototype.sort = null; 1");
-    expect(evalIn(restored, SURFACE)).toBe(surface);
-    expect(evalIn(restored, "[typeof leak, typeof ({}).polluted].join()")).toBe("undefined,undefined");
+    evalInRun(restored, "globalThis.leak = 1; Object.prototype.polluted = true; Array.prototype.sort = null; 1");
+    expect(evalInRun(restored, SURFACE)).toBe(surface);
+    expect(evalInRun(restored, "[typeof leak, typeof ({}).polluted].join()")).toBe("undefined,undefined");
   });
 
   it("are not used when their checksum does not match, and are then saved again", async () => {

@@ -89,9 +89,16 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
   const cpuMs = probeCpuMs(declaredCpuMs);
   // A raised CPU budget raises the probe's overall timeout by as much, so the budget, not the timeout, decides.
   const probeTimeoutMs = ctx.limits.PROBE_TIMEOUT_MS + Math.max(0, cpuMs - PROBE_BUDGETS.PROBE_CPU_MS.default);
+  // One probe per bundle: the Buffer fallback (buffer-fallback.ts) may probe a bundle the admission then keeps.
+  const probed = new Map<string, ReturnType<typeof runProbe>>();
   const probeModule = (code: string) => {
-    ctx.onProbe?.();
-    return runProbe(ctx.probe, code, mod.specifier, probeTimeoutMs, { cpuMs });
+    let result = probed.get(code);
+    if (!result) {
+      ctx.onProbe?.();
+      result = runProbe(ctx.probe, code, mod.specifier, probeTimeoutMs, { cpuMs });
+      probed.set(code, result);
+    }
+    return result;
   };
 
   const admit = async (entry: BundledEntry, sourcePath: string, status: "compiled" | "cached", source?: string, probedExports?: string[]): Promise<ModuleOutcome> => {

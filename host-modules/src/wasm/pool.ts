@@ -13,6 +13,7 @@ import { HostModuleError, isWasmCode, type WasmErrorCode } from "../errors.js";
 import { TUNING } from "../tuning.js";
 import { checkArgs, checkDeclaration, type WasmExportDeclaration } from "./args.js";
 import { resolveWasmBudget, type WasmBudget } from "./budget.js";
+import type { ExchangeCall } from "./direct-executor.js";
 
 export type { WasmExportDeclaration, WasmType } from "./args.js";
 export { DEFAULT_WASM_BUDGET, WASM_BUDGET_CEILINGS, resolveWasmBudget, type WasmBudget } from "./budget.js";
@@ -50,14 +51,9 @@ function fail(code: WasmErrorCode, message: string): HostModuleError {
   return new HostModuleError(code, message);
 }
 
-interface Job {
+/** A call as the direct executor takes it too (direct-executor.ts), with its run's session and its settlement. */
+interface Job extends ExchangeCall {
   session: Session;
-  digest: string;
-  binary: Uint8Array;
-  exportName: string;
-  declaration: WasmExportDeclaration;
-  args: unknown[];
-  transfer: ArrayBuffer[];
   resolve: (value: WasmResult) => void;
   reject: (error: Error) => void;
   /** Set while running: stops the call (terminates its worker) and rejects it with the given error. */
