@@ -246,8 +246,11 @@
       defineProperty(G, "inputs", { value, writable: false, configurable: false, enumerable: false });
     },
     seal() { delete G.__capsule_bridge; },
-    // Bytes of a QuickJS memory census (see runtime/src/guest-run.ts, sampleHeap): summed here, where it is one call.
+    // Bytes of a QuickJS memory census (runtime/src/guest-heap.ts): the walk's own total, which counts array buffers'
+    // bytes (the per-kind sizes leave them out: a kept 4 MiB Uint8Array added nothing); the per-kind sum where a build
+    // has no total.
     census(u) {
+      if (typeof u.memory_used_size === "number") return u.memory_used_size;
       return u.atom_size + u.str_size + u.obj_size + u.prop_size + u.shape_size + u.js_func_size +
         u.js_func_code_size + u.js_func_pc2line_size + u.binary_object_size + u.fast_array_elements * 8;
     },

@@ -79,7 +79,7 @@ class GuestRun implements RunHooks {
   constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask, cpu: CpuMeter) {
     this.control = new RunControl(task.control);
     this.cpu = cpu;
-    this.heap = new HeapSampler(template.rt, template.ctx, template.census, this.cpu);
+    this.heap = new HeapSampler(template.rt, template.ctx, template.census, this.cpu, template.heapStart);
     this.rt = template.rt;
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
@@ -110,7 +110,7 @@ class GuestRun implements RunHooks {
       if (this.rt.hasPendingJob()) continue;
       const state = this.ctx.getPromiseState(main.promise);
       if (state.type === "fulfilled") {
-        this.heap.sample();
+        this.heap.atEnd();
         return state.value.consume((value) => this.finishWith(value));
       }
       if (state.type === "rejected") return this.fail(state.error.consume((e) => this.guestError(e)));
@@ -345,7 +345,7 @@ class GuestRun implements RunHooks {
 
   private fail(error: Fatal | RunError): WorkerOutcome {
     const full: RunError = "name" in error ? error : runError(error.code, error.message);
-    this.heap.sample();
+    this.heap.atEnd();
     return { ok: false, error: full, logs: this.console.lines, stats: this.stats() };
   }
 

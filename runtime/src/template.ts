@@ -13,6 +13,7 @@ import { applyImage, fingerprintOf, sameFingerprint, type ImageUse, type Templat
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
+import { heapCensus, type HeapStart } from "./guest-heap.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
 export type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle } | void;
@@ -121,6 +122,8 @@ export class EngineTemplate {
    * caught it and carried on, half loaded), and ends with it; the template is not kept, so later runs load afresh.
    */
   preloadLimit: PreloadLimit | undefined;
+  /** The heap each run starts from (its census at the snapshot), when there is a snapshot to start from. */
+  heapStart: HeapStart | undefined;
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet, images?: ImageUse) {
     const rt = (this.rt = instance.qjs.newRuntime());
@@ -166,8 +169,11 @@ export class EngineTemplate {
       if (fingerprint && this.preloaded && setSlot?.save) setSlot.save(imageOf(kept));
     }
     if (brkAddress !== undefined) {
+      // Taken before the snapshot (its garbage is freed at once), so that a quiet run needs no census (guest-heap.ts).
+      const bytes = heapCensus(rt, ctx, this.census);
       const brk = this.brk();
       this.snapshot = { segments: snapshotSegments(instance, brk), brk };
+      if (bytes !== undefined) this.heapStart = { bytes, grownBytes: () => Math.max(0, this.brk() - brk) };
     }
   }
 

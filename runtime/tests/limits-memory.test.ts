@@ -26,6 +26,14 @@ describe("guest heap", () => {
     expect(transient.stats.peakHeapBytes).toBeGreaterThan(700_000);
   });
 
+  it("counts buffers and strings a run keeps, however quick the run", async () => {
+    // QuickJS's per-kind census sizes leave out array buffers' bytes and strings held in values.
+    const buffer = await sandbox.run({ source: "globalThis.keep = new Uint8Array(4 * 1024 * 1024); return 1" });
+    const text = await sandbox.run({ source: "globalThis.keep = 'x'.repeat(3e6) + '!'; return 1" });
+    expect(buffer.stats.peakHeapBytes).toBeGreaterThan(4 * MiB);
+    expect(text.stats.peakHeapBytes).toBeGreaterThan(2.5 * MiB);
+  });
+
   it("leaves the next run unharmed after an out-of-memory run", async () => {
     await errorOf(sandbox, { source: "const s = []; for (;;) s.push(new Array(1e5).fill(0))", limits: { memoryBytes: 4 * MiB } });
     expect(await valueOf(sandbox, "return [1, 2, 3].map((n) => n * 2)")).toEqual([2, 4, 6]);
