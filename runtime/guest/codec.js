@@ -144,19 +144,35 @@
     return out;
   }
 
-  function revive(v, side) {
-    if (typeof v !== "object" || v === null) return v;
-    if (isArray(v)) {
-      for (let i = 0; i < v.length; i++) v[i] = revive(v[i], side);
-      return v;
+  // Children before their parents, without recursion (a host answer nested a few thousand deep overflowed the guest's
+  // stack in a recursive walk): every container's slots are listed in pre-order, then each tagged slot is replaced
+  // walking that list backwards, so a tag's contents (a Map's pairs) are rebuilt before the tag itself.
+  function revive(value, side) {
+    const holder = { v: value };
+    const parents = [holder], names = ["v"];
+    for (let i = 0; i < parents.length; i++) {
+      const v = parents[i][names[i]];
+      if (typeof v !== "object" || v === null) continue;
+      if (isArray(v)) {
+        for (let j = 0; j < v.length; j++) { push(parents, v); push(names, j); }
+        continue;
+      }
+      const t = hasOwn(v, TAG) ? v[TAG] : undefined;
+      if (t === undefined) {
+        const ks = keys(v);
+        for (let j = 0; j < ks.length; j++) { push(parents, v); push(names, ks[j]); }
+      } else if (t === "m" || t === "S" || t === "o") { push(parents, v); push(names, "v"); }
     }
-    const t = hasOwn(v, TAG) ? v[TAG] : undefined;
-    if (t === undefined) {
-      const names = keys(v);
-      for (let i = 0; i < names.length; i++) own(v, names[i], revive(v[names[i]], side));
-      return v;
+    for (let i = parents.length - 1; i >= 0; i--) {
+      const parent = parents[i], v = parent[names[i]];
+      if (typeof v !== "object" || v === null || isArray(v) || !hasOwn(v, TAG)) continue;
+      if (isArray(parent)) parent[names[i]] = fromTag(v, side);
+      else own(parent, names[i], fromTag(v, side));
     }
-    switch (t) {
+    return holder.v;
+  }
+  function fromTag(v, side) {
+    switch (v[TAG]) {
       case "u": return undefined;
       case "n": return v.v === "-0" ? -0 : RealNumber(v.v);
       case "i": return RealBigInt(v.v);
@@ -169,19 +185,19 @@
         return new (VIEWS[v.k] || VIEWS.Uint8Array)(buf);
       }
       case "m": {
-        const map = new RealMap(), pairs = revive(v.v, side);
+        const map = new RealMap(), pairs = v.v;
         for (let i = 0; i < pairs.length; i++) mapSet(map, pairs[i][0], pairs[i][1]);
         return map;
       }
       case "S": {
-        const set = new RealSet(), items = revive(v.v, side);
+        const set = new RealSet(), items = v.v;
         for (let i = 0; i < items.length; i++) setAdd(set, items[i]);
         return set;
       }
       case "e": { const e = new RealError(v.message); if (v.name !== "Error") hide(e, "name", v.name); return e; }
       case "r": return new RealRegExp(v.source, v.flags);
       case "o": {
-        const out = {}, pairs = revive(v.v, side);
+        const out = {}, pairs = v.v;
         for (let i = 0; i < pairs.length; i++) own(out, pairs[i][0], pairs[i][1]);
         return out;
       }

@@ -50,8 +50,17 @@ function isPlainJson(value: unknown, seen: Set<object>, budget: { nodes: number 
 /** Nodes the plain-JSON check may visit before giving up and using the replacer. */
 const PLAIN_CHECK_BUDGET = 5_000_000;
 
+/** isPlainJson, false where the value is nested too deeply for its recursion (the replacer path then says why). */
+function plainJson(value: unknown): boolean {
+  try {
+    return isPlainJson(value, new Set(), { nodes: PLAIN_CHECK_BUDGET });
+  } catch {
+    return false;
+  }
+}
+
 export function encodeValue(value: unknown): EncodeResult {
-  if (isPlainJson(value, new Set(), { nodes: PLAIN_CHECK_BUDGET })) {
+  if (plainJson(value)) {
     return { ok: true, encoded: { json: JSON.stringify({ v: value }), tagged: false, side: [] } };
   }
   const side: Array<Uint8Array | string> = [];
@@ -107,23 +116,47 @@ export function encodeValue(value: unknown): EncodeResult {
     return { ok: true, encoded: { json, tagged, side } };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: /circular/i.test(message) ? "the value contains a cycle; only tree-shaped data can cross" : `the value cannot be encoded: ${message}` };
+    if (/circular/i.test(message)) return { ok: false, message: "the value contains a cycle; only tree-shaped data can cross" };
+    if (error instanceof RangeError) return { ok: false, message: "the value is nested too deeply to encode; pass flatter data" };
+    return { ok: false, message: `the value cannot be encoded: ${message}` };
   }
 }
 
-function revive(v: unknown, side: Array<Uint8Array | string>): unknown {
-  if (typeof v !== "object" || v === null) return v;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = revive(v[i], side);
-    return v;
+/**
+ * Rebuilds the tagged objects of a parsed value, children before their parents, without recursion: JSON.parse takes any
+ * depth, and a recursive walk overflowed the host's stack on a value nested ~5,000 deep (a guest's result or arguments
+ * then failed with the host's own RangeError). The walk lists every container's slots in pre-order, then replaces
+ * each tagged slot walking that list backwards, so a tag's contents (a Map's pairs) are rebuilt before the tag.
+ */
+function revive(value: unknown, side: Array<Uint8Array | string>): unknown {
+  const holder: Record<string, unknown> = { v: value };
+  const parents: Array<Record<string | number, unknown>> = [holder];
+  const keys: Array<string | number> = ["v"];
+  for (let i = 0; i < parents.length; i++) {
+    const v = parents[i]![keys[i]!];
+    if (typeof v !== "object" || v === null) continue;
+    const obj = v as Record<string | number, unknown>;
+    if (Array.isArray(v)) {
+      for (let j = 0; j < v.length; j++) parents.push(obj), keys.push(j);
+      continue;
+    }
+    const t = obj[TAG];
+    if (t === undefined) for (const k of Object.keys(obj)) parents.push(obj), keys.push(k);
+    else if (t === "m" || t === "S" || t === "o") parents.push(obj), keys.push("v");
   }
-  const obj = v as Record<string, unknown>;
-  const t = obj[TAG];
-  if (t === undefined) {
-    for (const k of Object.keys(obj)) obj[k] = revive(obj[k], side);
-    return obj;
+  for (let i = parents.length - 1; i >= 0; i--) {
+    const parent = parents[i]!;
+    const v = parent[keys[i]!];
+    if (typeof v === "object" && v !== null && !Array.isArray(v) && (v as Record<string, unknown>)[TAG] !== undefined) {
+      parent[keys[i]!] = fromTag(v as Record<string, unknown>, side);
+    }
   }
-  switch (t) {
+  return holder.v;
+}
+
+/** The value one tagged object stands for (its contents already rebuilt). */
+function fromTag(obj: Record<string, unknown>, side: Array<Uint8Array | string>): unknown {
+  switch (obj[TAG]) {
     case "u": return undefined;
     case "n": return obj.v === "-0" ? -0 : Number(obj.v);
     case "i": return BigInt(obj.v as string);
@@ -137,15 +170,15 @@ function revive(v: unknown, side: Array<Uint8Array | string>): unknown {
       const View = VIEWS[obj.k as string] ?? Uint8Array;
       return new View(buffer);
     }
-    case "m": return new Map(revive(obj.v, side) as Array<[unknown, unknown]>);
-    case "S": return new Set(revive(obj.v, side) as unknown[]);
+    case "m": return new Map(obj.v as Array<[unknown, unknown]>);
+    case "S": return new Set(obj.v as unknown[]);
     case "e": {
       const e = new Error(String(obj.message));
       if (obj.name !== "Error") Object.defineProperty(e, "name", { value: String(obj.name), configurable: true, writable: true });
       return e;
     }
     case "r": return new RegExp(String(obj.source), String(obj.flags));
-    case "o": return Object.fromEntries(revive(obj.v, side) as Array<[string, unknown]>);
+    case "o": return Object.fromEntries(obj.v as Array<[string, unknown]>);
     default: return obj;
   }
 }
