@@ -20,7 +20,7 @@ export function thrownToRunError(
   let message: string;
   let stack: string | undefined;
   if (ctx.typeof(handle) === "object") {
-    const read = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
+    const read = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? clip(ctx.getString(h)) : undefined));
     stack = read("stack");
     const text = read("message");
     if (text === undefined && stack === undefined) {
@@ -32,7 +32,7 @@ export function thrownToRunError(
     }
   } else {
     const value = ctx.dump(handle);
-    message = typeof value === "string" ? value : `the program threw ${thrownText(value)}`;
+    message = typeof value === "string" ? clip(value) : `the program threw ${thrownText(value)}`;
   }
   const guestStack = stack ? cleanStack(stack) : undefined;
   if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
@@ -42,6 +42,16 @@ export function thrownToRunError(
   const refused = refusal(message);
   if (refused) return runError(refused.code, refused.message, name, guestStack);
   return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
+}
+
+/**
+ * Characters of a thrown error's message, name or stack kept (`throw "x".repeat(5e7)` made a 50 MB message); the rest
+ * is replaced by a note of how much was left out.
+ */
+export const GUEST_ERROR_TEXT_MAX = 16 * 1024;
+
+function clip(text: string): string {
+  return text.length > GUEST_ERROR_TEXT_MAX ? `${text.slice(0, GUEST_ERROR_TEXT_MAX)}… (${text.length - GUEST_ERROR_TEXT_MAX} more characters)` : text;
 }
 
 /** A thrown value that is not an Error, as one bounded line. */

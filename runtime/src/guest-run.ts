@@ -358,6 +358,10 @@ class GuestRun implements RunHooks {
   private guestError(handle: QuickJSHandle): RunError {
     const stop = this.stopReason();
     if (stop) return "name" in stop ? stop : runError(stop.code, stop.message);
-    return thrownToRunError(this.ctx, handle, this.task.limits, (message) => this.modules.refusalFor(message));
+    // Reading the error runs guest code (a getter on message, name or stack; a toJSON): charged as the guest's, so
+    // the CPU limit and the interrupt hold there too, and a limit that fired while reading it is the run's error.
+    const error = this.slice(() => thrownToRunError(this.ctx, handle, this.task.limits, (message) => this.modules.refusalFor(message)));
+    const late = this.stopReason();
+    return late ? ("name" in late ? late : runError(late.code, late.message)) : error;
   }
 }
