@@ -5,7 +5,8 @@
 // Refuses to let guest code reach its machinery: every built-in it uses is captured here, at load (a guest that
 // replaces Array.prototype.map, Function.prototype.call, JSON or a getter later changes nothing), it walks no
 // iterator and reads no live method, and a tag counts only if this encode made it (a WeakSet, not a prototype), so
-// a forged tag is encoded as the plain object it is.
+// a forged tag is encoded as the plain object it is. A guest that froze the builtin prototypes (so no hook can be
+// installed) is encoded by brand checks instead (brandTag), never refused.
 (function (powers) {
   "use strict";
   const O = Object;
@@ -26,6 +27,8 @@
   const viewTag = getter(TypedArrayProto, Symbol.toStringTag);
   const dvBuffer = getter(DataView.prototype, "buffer"), dvOffset = getter(DataView.prototype, "byteOffset"), dvLength = getter(DataView.prototype, "byteLength");
   const regexpSource = getter(RegExp.prototype, "source"), regexpFlags = getter(RegExp.prototype, "flags");
+  const mapSize = getter(Map.prototype, "size"), setSize = getter(Set.prototype, "size");
+  const objectTag = uncurry(O.prototype.toString);
   const TAG = "\u0000";
   const BIG_STRING = powers.bigString;
   const VIEWS = freeze(O.assign(create(null), { Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array }));
@@ -90,19 +93,7 @@
       toJsonHook(RealError.prototype, function () { return tag("e", ["name", RealString(this.name)], ["message", RealString(this.message)]); }),
       toJsonHook(RealRegExp.prototype, function () { return tag("r", ["source", regexpSource(this)], ["flags", regexpFlags(this)]); }),
     ];
-    let installed = 0;
-    try {
-      for (; installed < hooks.length; installed++) {
-        const h = hooks[installed];
-        h.saved = getOwnPropertyDescriptor(h.proto, "toJSON");
-        defineProperty(h.proto, "toJSON", { value: h.hook, configurable: true, writable: true });
-      }
-    } catch {
-      restore(hooks, installed);
-      throw new TypeError("cannot encode: the guest froze a builtin prototype (Date, Map, Set, Error, RegExp or a typed array)");
-    }
-    try {
-      const json = jsonStringify({ v: value }, function (key, v) {
+    const plain = function (key, v) {
         const t = typeof v;
         if (t === "string") {
           if (v.length < BIG_STRING) return v;
@@ -123,12 +114,58 @@
         if (t === "undefined") return tag("u");
         if (t === "bigint") return tag("i", ["v", RealString(v)]);
         return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
-      });
-      // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
-      return [json, tagged, side.length ? side : undefined];
+    };
+    // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
+    const done = (json) => [json, tagged, side.length ? side : undefined];
+    let installed = 0;
+    try {
+      for (; installed < hooks.length; installed++) {
+        const h = hooks[installed];
+        h.saved = getOwnPropertyDescriptor(h.proto, "toJSON");
+        defineProperty(h.proto, "toJSON", { value: h.hook, configurable: true, writable: true });
+      }
+    } catch {
+      // The guest froze, sealed or made non-extensible a builtin prototype (SES-style hardening does): no hook can be
+      // installed, so each value's own brand is checked instead, and a Date is found in its holder (its own toJSON
+      // has already made it a string). Slower (a read of the holder and a brand test per value), never refused.
+      restore(hooks, installed);
+      return done(jsonStringify({ v: value }, function (key, v) {
+        const raw = this[key];
+        if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") {
+          const t = dateGetTime(raw);
+          return tag("d", ["v", t === t ? t : "NaN"]);
+        }
+        if (typeof v === "object" && v !== null && !weakHas(tags, v)) {
+          const branded = brandTag(v, tag, bytes, entriesOf);
+          if (branded !== undefined) return branded;
+        }
+        return plain(key, v);
+      }));
+    }
+    try {
+      return done(jsonStringify({ v: value }, plain));
     } finally {
       restore(hooks, hooks.length);
     }
+  }
+  /**
+   * The tag of a Date, view, buffer, Map, Set, Error or RegExp `v` without hooks, or undefined for anything else. The
+   * string tag only picks the check; the captured brand getter decides (a forged Symbol.toStringTag throws there, as a
+   * fake receiver throws in a hook).
+   */
+  function brandTag(v, tag, bytes, entriesOf) {
+    switch (objectTag(v)) {
+      case "[object Object]": case "[object Array]": return undefined;
+      case "[object Date]": { const t = dateGetTime(v); return tag("d", ["v", t === t ? t : "NaN"]); }
+      case "[object DataView]": { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); }
+      case "[object ArrayBuffer]": return bytes("ArrayBuffer", bufferSlice(v, 0));
+      case "[object Map]": mapSize(v); return tag("m", ["v", entriesOf(v, mapForEach)]);
+      case "[object Set]": setSize(v); return tag("S", ["v", entriesOf(v, setForEach)]);
+      case "[object RegExp]": return tag("r", ["source", regexpSource(v)], ["flags", regexpFlags(v)]);
+    }
+    if (isView(v)) { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); }
+    if (v instanceof RealError) return tag("e", ["name", RealString(v.name)], ["message", RealString(v.message)]);
+    return undefined;
   }
   function restore(hooks, count) {
     for (let i = 0; i < count; i++) {
