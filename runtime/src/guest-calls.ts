@@ -8,7 +8,8 @@
 // the run: the guest cannot catch its way past them).
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { encodedSize } from "./codec.js";
+import { decodeValue, encodedSize } from "./codec.js";
+import { TOOL_HOST_PREFIX, toolInputProblem } from "./tool-input.js";
 import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
@@ -133,7 +134,10 @@ export class GuestCalls {
     this.made++;
     const id = this.nextId++;
     this.pending.add(id);
-    this.queued.push({ t: "call", id, ns, fn, module: target.module, args });
+    const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
+    // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
+    const input = schema === undefined ? undefined : { problem: toolInputProblem(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, decodeValue(args) as unknown[]) };
+    this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}) });
     this.sendQueued();
     return ctx.newNumber(id);
   }

@@ -5,6 +5,7 @@ import type { RunPort } from "./ports.js";
 import type { WorkerModules } from "./bridge.js";
 import type { Limits } from "./limits.js";
 import type { ErrorCode, RunError } from "./errors.js";
+import type { ToolInputSchemas } from "./tool-input.js";
 
 /** A value encoded for crossing: JSON text, whether it holds tagged objects, and its sidecar. */
 export interface Encoded {
@@ -51,6 +52,8 @@ export interface WorkerTask {
   streamLogs: boolean;
   /** Host modules this worker calls itself, without the main thread (local-calls.ts). */
   workerModules?: WorkerModules;
+  /** Input schemas of the run's tool modules: the worker checks each tool call's input before it is sent (tool-input.ts). */
+  toolInputs?: ToolInputSchemas;
 }
 
 export interface HostCallMessage {
@@ -61,6 +64,8 @@ export interface HostCallMessage {
   /** Set for a host-module call through a facade: the host id (then `ns` repeats it). */
   module?: string;
   args: Encoded;
+  /** A tool call's input as the worker checked it against the tool's schema: the host takes this verdict. */
+  input?: { problem?: string };
 }
 
 /** A console line, streamed while the run is traced. */

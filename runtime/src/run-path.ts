@@ -29,6 +29,7 @@ import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
 import { docsModule } from "./tool-docs.js";
 import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
+import { schemaText, type ToolInputSchemas } from "./tool-input.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 
 /** What a run's host-module and WASM calls reach, for one run. */
@@ -192,7 +193,7 @@ async function execute(
             control.wake(); // a worker blocked waiting for this answer takes it off its port at once
           }, close: () => channel.port1.close() },
         {
-          target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id) : functionCall(m.ns, m.fn, request)),
+          target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id, m.input) : functionCall(m.ns, m.fn, request)),
           sideEffects: (m) => (m.module === undefined ? isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]) : modules.sideEffects(m.module, m.fn)),
           pausedWaitMs: (m) => (m.module === undefined ? pausedWaitMs(request.hostFunctions[m.ns]?.[m.fn]) : undefined),
           runId: stableId,
@@ -222,6 +223,7 @@ async function execute(
   const task: WorkerTask = {
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
     limits, loadCpuMs, wallMs, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
+    ...toolInputsOf(belt, graph.hostModules.keys()),
     port: channel?.port2, control: control.buffer, streamLogs: trace.active,
     // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
     ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
@@ -307,14 +309,24 @@ function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { s
     return tools && Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
   };
   return {
-    target(id: string, name: string, callIndex: number): HostCallTarget {
+    target(id: string, name: string, callIndex: number, checked?: { problem?: string }): HostCallTarget {
       if (!isToolHostId(id)) return modules?.target(id, name) ?? `host module "${id}" cannot be called in this run`;
       const tool = toolOf(id, name);
-      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
+      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex, checked) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
     },
     sideEffects: (id: string, name: string) => toolOf(id, name)?.sideEffects === true,
     end: () => modules?.end(),
   };
+}
+
+/** The input schemas of the tool modules a run imported, as text for its worker to check calls with (tool-input.ts). */
+function toolInputsOf(belt: ToolBelt, hostIds: Iterable<string>): { toolInputs?: ToolInputSchemas } {
+  const toolInputs: ToolInputSchemas = {};
+  for (const id of hostIds) {
+    const tools = isToolHostId(id) ? belt[id.slice(TOOL_HOST_PREFIX.length)] : undefined;
+    if (tools) toolInputs[id] = Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, schemaText(tool.inputSchema)]));
+  }
+  return Object.keys(toolInputs).length ? { toolInputs } : {};
 }
 
 /** The host function a guest named, or why it cannot be called. */

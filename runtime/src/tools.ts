@@ -1,18 +1,19 @@
 // Owns tool modules: a belt of named tools an application (or an MCP server, through @capsule/mcp) gives a run, each
 // importable like any module (`import { search } from "@tools/web"`) through a facade generated in memory over the
-// private bridge. A call is validated against the tool's input JSON Schema on the host before the tool runs, its
+// private bridge. A call is validated against the tool's input JSON Schema before the tool runs (in the guest's worker,
+// tool-input.ts, whose verdict the host takes), its
 // result checked to cross and against the output schema, and the tool gets a context (an AbortSignal aborted when the
 // run ends, the run id, the call's index, an idempotency key). Validation is @cfworker/json-schema: no code generation,
 // so it also runs in a page under a strict CSP (ajv compiles validators with new Function).
 // Refuses a malformed belt (E_BAD_REQUEST), a call whose arguments do not fit (E_TOOL_INPUT_INVALID, naming the path
 // and what was expected), a result that cannot cross or does not fit (E_TOOL_RESULT_INVALID, E_TOOL_OUTPUT_INVALID).
 
-import { Validator, type Schema } from "@cfworker/json-schema";
 import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER, facadeSource } from "./bridge.js";
 import type { HostCallTarget } from "./host-calls.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
+import { schemaProblem, TOOL_HOST_PREFIX, toolInputProblem, type JsonSchema } from "./tool-input.js";
 
-export type JsonSchema = Record<string, unknown> | boolean;
+export type { JsonSchema };
 
 export interface ToolContext {
   /** Aborted when the run ends, for any reason: stop the work and let the call fail. */
@@ -41,8 +42,7 @@ export type ToolModule = Readonly<Record<string, Tool>>;
 /** Tool modules by specifier ("@tools/web"). */
 export type ToolBelt = Readonly<Record<string, ToolModule>>;
 
-/** Host ids of tool modules: `tool:<specifier>`. */
-export const TOOL_HOST_PREFIX = "tool:";
+export { TOOL_HOST_PREFIX };
 export const isToolHostId = (id: string) => id.startsWith(TOOL_HOST_PREFIX);
 
 const SPECIFIER = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9._-]+)*$/;
@@ -96,37 +96,11 @@ export function toolResolver(belt: ToolBelt, allow: readonly string[] | undefine
   return front;
 }
 
-const validators = new WeakMap<object, Validator>();
-const booleanValidators = new Map<boolean, Validator>();
-function validatorFor(schema: JsonSchema): Validator {
-  if (typeof schema === "boolean") {
-    let validator = booleanValidators.get(schema);
-    if (!validator) booleanValidators.set(schema, (validator = new Validator(schema, "7", false)));
-    return validator;
-  }
-  let validator = validators.get(schema);
-  if (!validator) {
-    const draft = typeof schema.$schema === "string" && schema.$schema.includes("2020-12") ? "2020-12" : "7";
-    validators.set(schema, (validator = new Validator(schema as Schema, draft, false)));
-  }
-  return validator;
-}
-
 class ToolError extends Error {
   override readonly name = "ToolError";
   constructor(readonly code: string, message: string) {
     super(message);
   }
-}
-
-/** The first problem of `value` against `schema`, as "at /path: what was expected", or undefined when it fits. */
-function schemaProblem(schema: JsonSchema, value: unknown): string | undefined {
-  const result = validatorFor(schema).validate(value);
-  if (result.valid) return undefined;
-  // The deepest error names the argument the best; the schema's own keyword errors come first in the list.
-  const error = [...result.errors].sort((a, b) => b.instanceLocation.length - a.instanceLocation.length)[0];
-  const at = error.instanceLocation.replace(/^#/, "") || "/";
-  return `at ${at}: ${error.error}`;
 }
 
 /** Where `value` holds something that cannot cross as data (a function, a symbol, a cycle), if it does. */
@@ -145,16 +119,28 @@ function uncrossable(value: unknown, path = "", seen = new Set<object>()): strin
   return undefined;
 }
 
-/** What a call of tool `name` of `specifier` does: validate, run with its context, check the result. */
-export function toolTarget(specifier: string, name: string, tool: Tool, context: Omit<ToolContext, "callIndex" | "idempotencyKey">, callIndex: number): HostCallTarget {
+/** uncrossable, or that the value is nested too deeply to look through (its walk recurses). */
+function crossingProblem(value: unknown): string | undefined {
+  try {
+    return uncrossable(value);
+  } catch (error) {
+    if (error instanceof RangeError) return "a value nested too deeply to look through";
+    throw error;
+  }
+}
+
+/**
+ * What a call of tool `name` of `specifier` does: validate, run with its context, check the result. `checked` is the
+ * verdict of the guest's worker on the input (tool-input.ts), taken instead of checking here when the worker made one.
+ */
+export function toolTarget(specifier: string, name: string, tool: Tool, context: Omit<ToolContext, "callIndex" | "idempotencyKey">, callIndex: number, checked?: { problem?: string }): HostCallTarget {
   const label = `${specifier} ${name}`;
   return async (args) => {
-    if (args.length > 1) throw new ToolError("E_TOOL_INPUT_INVALID", `${label} takes one argument (its input), got ${args.length}`);
+    const problem = checked ? checked.problem : toolInputProblem(label, tool.inputSchema, args);
+    if (problem) throw new ToolError("E_TOOL_INPUT_INVALID", problem);
     const input = args.length === 0 ? {} : args[0];
-    const problem = schemaProblem(tool.inputSchema, input);
-    if (problem) throw new ToolError("E_TOOL_INPUT_INVALID", `${label}: the input does not fit its schema ${problem}`);
     const result = await tool.handler(input, { ...context, callIndex, idempotencyKey: `${context.runId}:${callIndex}` });
-    const bad = uncrossable(result);
+    const bad = crossingProblem(result);
     if (bad) throw new ToolError("E_TOOL_RESULT_INVALID", `${label} returned ${bad}, which cannot cross to the guest`);
     if (tool.outputSchema !== undefined) {
       const off = schemaProblem(tool.outputSchema, result);

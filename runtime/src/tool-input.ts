@@ -1,0 +1,80 @@
+// Owns checking a tool call's input against the tool's input JSON Schema, and where that check runs. A schema's
+// `pattern`s run in V8's backtracking regex engine, and the guest chooses the input: `^(a+)+$` against forty a's and
+// a b held the host's main thread for 275 s, every run of the process with it. So the check is made in the guest's
+// own worker (guest-calls.ts), charged to the run's CPU like its guest work — a runaway check is stopped with the run
+// by the host's watchdog, and harms no other run — and the host takes the worker's verdict (HostCallMessage.input).
+// Refuses an input that does not fit, and one nested too deeply to check, naming where and why.
+
+import { Validator, type Schema } from "@cfworker/json-schema";
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+/** Host ids of tool modules: `tool:<specifier>`. */
+export const TOOL_HOST_PREFIX = "tool:";
+
+/** Tools' input schemas as JSON text, by host id ("tool:@tools/web") and tool name, for the worker. */
+export type ToolInputSchemas = Record<string, Record<string, string>>;
+
+const validators = new WeakMap<object, Validator>();
+const booleanValidators = new Map<boolean, Validator>();
+/** The worker's validators by schema text: a run's schemas arrive as text, and runs of one belt share them. */
+const parsedValidators = new Map<string, Validator>();
+const PARSED_KEPT = 256;
+
+function validatorFor(schema: JsonSchema): Validator {
+  if (typeof schema === "boolean") {
+    let validator = booleanValidators.get(schema);
+    if (!validator) booleanValidators.set(schema, (validator = new Validator(schema, "7", false)));
+    return validator;
+  }
+  let validator = validators.get(schema);
+  if (!validator) {
+    const draft = typeof schema.$schema === "string" && schema.$schema.includes("2020-12") ? "2020-12" : "7";
+    validators.set(schema, (validator = new Validator(schema as Schema, draft, false)));
+  }
+  return validator;
+}
+
+function validatorForText(text: string): Validator {
+  let validator = parsedValidators.get(text);
+  if (!validator) {
+    if (parsedValidators.size >= PARSED_KEPT) parsedValidators.delete(parsedValidators.keys().next().value!);
+    validator = validatorFor(JSON.parse(text) as JsonSchema);
+    parsedValidators.set(text, validator);
+  }
+  return validator;
+}
+
+/** The first problem of `value` against `schema` (or its JSON text), as "at /path: what was expected", or undefined. */
+export function schemaProblem(schema: JsonSchema | string, value: unknown): string | undefined {
+  let result;
+  try {
+    result = (typeof schema === "string" ? validatorForText(schema) : validatorFor(schema)).validate(value);
+  } catch (error) {
+    // The validator recurses with the value: a value thousands deep overflows the stack before it is judged.
+    if (error instanceof RangeError) return "at /: the value is nested too deeply to check against the schema";
+    throw error;
+  }
+  if (result.valid) return undefined;
+  // The deepest error names the argument the best; the schema's own keyword errors come first in the list.
+  const error = [...result.errors].sort((a, b) => b.instanceLocation.length - a.instanceLocation.length)[0];
+  const at = error.instanceLocation.replace(/^#/, "") || "/";
+  return `at ${at}: ${error.error}`;
+}
+
+/** Why a call of tool `label` with `args` is refused before it runs (E_TOOL_INPUT_INVALID), or undefined. */
+export function toolInputProblem(label: string, schema: JsonSchema | string, args: readonly unknown[]): string | undefined {
+  if (args.length > 1) return `${label} takes one argument (its input), got ${args.length}`;
+  const problem = schemaProblem(schema, args.length === 0 ? {} : args[0]);
+  return problem ? `${label}: the input does not fit its schema ${problem}` : undefined;
+}
+
+const schemaTexts = new WeakMap<object, string>();
+
+/** A tool's input schema as the text the worker checks with (computed once per schema object). */
+export function schemaText(schema: JsonSchema): string {
+  if (typeof schema === "boolean") return String(schema);
+  let text = schemaTexts.get(schema);
+  if (text === undefined) schemaTexts.set(schema, (text = JSON.stringify(schema)));
+  return text;
+}
