@@ -9,10 +9,9 @@
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { decodeValue, encodedSize } from "./codec.js";
-import { TOOL_HOST_PREFIX, toolInputProblem } from "./tool-input.js";
 import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
-import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
+import { TOOL_HOST_PREFIX, type HostCallMessage, type HostReplyMessage, type WorkerTask } from "./protocol.js";
 import type { LocalCalls } from "./local-calls.js";
 
 export interface CallPowers {
@@ -24,6 +23,14 @@ export interface CallPowers {
   slice<T>(work: () => T): T;
   /** Ends the run with `fatal` (the first one wins). */
   fatal(fatal: Fatal): void;
+}
+
+type ToolInputCheck = typeof import("./tool-input.js").toolInputProblem;
+let toolInputCheck: ToolInputCheck | undefined;
+
+/** Loads the tool-input checker before a run that imports tools (kept out of every worker's start: tool-input.ts). */
+export async function prepareToolInputs(task: Pick<WorkerTask, "toolInputs">): Promise<void> {
+  if (task.toolInputs && !toolInputCheck) toolInputCheck = (await import("./tool-input.js")).toolInputProblem;
 }
 
 export class GuestCalls {
@@ -136,7 +143,8 @@ export class GuestCalls {
     this.pending.add(id);
     const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
     // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
-    const input = schema === undefined ? undefined : { problem: toolInputProblem(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, decodeValue(args) as unknown[]) };
+    // Without the checker (never loaded: a host whose worker cannot import it) the host checks the input itself.
+    const input = schema === undefined || !toolInputCheck ? undefined : { problem: toolInputCheck(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, decodeValue(args) as unknown[]) };
     this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}) });
     this.sendQueued();
     return ctx.newNumber(id);

@@ -56,6 +56,9 @@ export interface WorkerTask {
   toolInputs?: ToolInputSchemas;
 }
 
+/** Host ids of tool modules: `tool:<specifier>`. */
+export const TOOL_HOST_PREFIX = "tool:";
+
 export interface HostCallMessage {
   t: "call";
   id: number;

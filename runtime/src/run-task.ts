@@ -4,6 +4,7 @@
 // out-of-memory run or an engine fault may have left in a bad state.
 
 import { runGuest } from "./guest-run.js";
+import { prepareToolInputs } from "./guest-calls.js";
 import { prepareLocalCalls } from "./local-calls.js";
 import { discardInstance, templateFor } from "./instances.js";
 import type { WorkerOutcome, WorkerTask } from "./protocol.js";
@@ -30,6 +31,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerOutcome> {
   const discard = () => discardInstance(task.limits.memoryBytes, task.moduleSetKey);
   // A worker that cannot load its local calls sends them to the main thread like any other call.
   await prepareLocalCalls(task).catch(() => undefined);
+  // Likewise a worker that cannot load the tool-input checker leaves the check to the host.
+  await prepareToolInputs(task).catch(() => undefined);
   const template = await templateFor(task.limits.memoryBytes, task.moduleSetKey, preload);
   const outcome = await runGuest(template, task, discard, startMeter());
   if (!outcome.ok && outcome.error.code === "E_MEMORY") discard();

@@ -3,14 +3,15 @@
 // a b held the host's main thread for 275 s, every run of the process with it. So the check is made in the guest's
 // own worker (guest-calls.ts), charged to the run's CPU like its guest work — a runaway check is stopped with the run
 // by the host's watchdog, and harms no other run — and the host takes the worker's verdict (HostCallMessage.input).
+// The worker loads this file only for a run that imports tools (guest-calls.ts prepareToolInputs), so the validator
+// (~50 KB) is evaluated only by workers that need it.
 // Refuses an input that does not fit, and one nested too deeply to check, naming where and why.
 
 import { Validator, type Schema } from "@cfworker/json-schema";
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
-/** Host ids of tool modules: `tool:<specifier>`. */
-export const TOOL_HOST_PREFIX = "tool:";
+export { TOOL_HOST_PREFIX } from "./protocol.js";
 
 /** Tools' input schemas as JSON text, by host id ("tool:@tools/web") and tool name, for the worker. */
 export type ToolInputSchemas = Record<string, Record<string, string>>;

@@ -11,7 +11,8 @@
 import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER, facadeSource } from "./bridge.js";
 import type { HostCallTarget } from "./host-calls.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
-import { schemaProblem, TOOL_HOST_PREFIX, toolInputProblem, type JsonSchema } from "./tool-input.js";
+import { schemaProblem, toolInputProblem, type JsonSchema } from "./tool-input.js";
+import { TOOL_HOST_PREFIX } from "./protocol.js";
 
 export type { JsonSchema };
 
