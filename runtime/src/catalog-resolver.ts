@@ -4,7 +4,7 @@
 // the browser runner (digest URLs). Refuses unknown, disallowed and tampered modules, and drift in strict mode.
 
 import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER } from "./bridge.js";
-import { runError, type RunError } from "./errors.js";
+import { quoted, runError, type RunError } from "./errors.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import { resolveImports, type ImportGraph } from "./imports.js";
 
@@ -90,11 +90,11 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
         const hint = standIn
           ? `; ${standIn.specifier} stands for it: map the name with imports: { ${JSON.stringify(specifier)}: ${JSON.stringify(standIn.specifier)} } (capsule run --import ${specifier}=${standIn.specifier}), or import ${JSON.stringify(standIn.specifier)}`
           : " (see `capsule packs list`)";
-        return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${shorten(specifier)}": no installed pack provides it${hint}`));
+        return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${quoted(specifier)}": no installed pack provides it${hint}`));
       }
       if (referrer === mainName) {
         if (allowed && !allowed.has(specifier)) {
-          return refuse(runError("E_IMPORT_NOT_ALLOWED", `cannot import "${specifier}": it is installed but not allowed for this run (allowed: ${[...allowed].join(", ") || "none"})`));
+          return refuse(runError("E_IMPORT_NOT_ALLOWED", `cannot import "${quoted(specifier)}": it is installed but not allowed for this run (allowed: ${[...allowed].join(", ") || "none"})`));
         }
       } else {
         const from = bySpecifier.get(referrer);
@@ -119,7 +119,6 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
 }
 
 /** A specifier for a message: a 1 MiB one is not echoed whole. */
-const shorten = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /** The run's whole import graph resolved against `catalog` (sources from `load`): the graph, or the first problem met. */
 export async function resolveCatalogImports(

@@ -69,8 +69,22 @@ export interface RunError {
   guestStack?: string;
 }
 
+/**
+ * Characters of an error's message kept (and of a thrown error's name and stack, guest-errors.ts); the rest is named by
+ * its count. Messages quote what the guest wrote (a specifier, a thrown string): a 1 MB import specifier made a 1 MB
+ * E_IMPORT_UNRESOLVED message.
+ */
+export const ERROR_TEXT_MAX = 16 * 1024;
+
+export function clipText(text: string, max = ERROR_TEXT_MAX): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
+}
+
+/** A name the guest chose (a specifier), quoted in a message: its first 200 characters. */
+export const quoted = (text: string) => clipText(text, 200);
+
 export function runError(code: ErrorCode, message: string, name = "CapsuleError", guestStack?: string): RunError {
-  const error: RunError = { code, name, message };
+  const error: RunError = { code, name, message: clipText(message) };
   if (guestStack) error.guestStack = guestStack;
   return error;
 }

@@ -3,7 +3,7 @@
 // Refuses to pass a host path or a prelude frame into the error.
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { runError, scrubHostDetails, type RunError } from "./errors.js";
+import { clipText, runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { Limits } from "./limits.js";
 
 /**
@@ -44,15 +44,7 @@ export function thrownToRunError(
   return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
 }
 
-/**
- * Characters of a thrown error's message, name or stack kept (`throw "x".repeat(5e7)` made a 50 MB message); the rest
- * is replaced by a note of how much was left out.
- */
-export const GUEST_ERROR_TEXT_MAX = 16 * 1024;
-
-function clip(text: string): string {
-  return text.length > GUEST_ERROR_TEXT_MAX ? `${text.slice(0, GUEST_ERROR_TEXT_MAX)}… (${text.length - GUEST_ERROR_TEXT_MAX} more characters)` : text;
-}
+const clip = (text: string) => clipText(text);
 
 /** A thrown value that is not an Error, as one bounded line. */
 function thrownText(value: unknown): string {

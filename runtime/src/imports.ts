@@ -3,7 +3,7 @@
 // the worker's loader will serve.
 
 import { init as lexerReady, parse as lexImports } from "es-module-lexer";
-import { runError, type RunError } from "./errors.js";
+import { quoted, runError, type RunError } from "./errors.js";
 import type { ModuleResolver } from "./resolver.js";
 import { declaredLoadCpuMs } from "./limits.js";
 
@@ -51,7 +51,7 @@ export async function resolveImports(
   const digests: string[] = [];
   if (mainImports.length === 0) return { ok: true, graph };
   if (!resolver) {
-    return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${mainImports[0]}": this sandbox has no module resolver, so no import is available`) };
+    return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${quoted(mainImports[0]!)}": this sandbox has no module resolver, so no import is available`) };
   }
   await lexerReady;
   const queue: Array<{ referrer: string; specifiers: string[] }> = [{ referrer: mainName, specifiers: mainImports }];
@@ -62,10 +62,10 @@ export async function resolveImports(
       try {
         resolved = await resolver.resolve(specifier, referrer);
       } catch (error) {
-        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}" from "${referrer}": the resolver failed (${error instanceof Error ? error.message : String(error)})`) };
+        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${quoted(specifier)}" from "${quoted(referrer)}": the resolver failed (${error instanceof Error ? error.message : String(error)})`) };
       }
       if (!resolved) {
-        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${specifier}" from "${referrer}": it is not installed or not allowed for this run`) };
+        return { ok: false, error: runError("E_IMPORT_UNRESOLVED", `cannot import "${quoted(specifier)}" from "${quoted(referrer)}": it is not installed or not allowed for this run`) };
       }
       graph.links[`${referrer}\0${specifier}`] = resolved.specifier;
       if (resolved.specifier in graph.modules) continue;

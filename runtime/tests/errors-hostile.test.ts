@@ -1,10 +1,10 @@
 // Thrown values that fight back: reading what a guest threw runs guest code (getters on message, name and stack, a
 // toJSON on a thrown object), so it is charged to the guest's CPU and stopped at its limit like the guest's own work,
-// and the text kept of it is bounded (src/guest-errors.ts GUEST_ERROR_TEXT_MAX). Before, a message getter that looped
+// and the text kept of it is bounded (src/errors.ts ERROR_TEXT_MAX). Before, a message getter that looped
 // ran unmetered until the wall clock and the run ended as E_GUEST_ERROR with an empty message; a thrown 5 MB string
 // became a 5 MB error message.
 import { describe, expect, it } from "vitest";
-import { GUEST_ERROR_TEXT_MAX } from "../src/guest-errors.js";
+import { ERROR_TEXT_MAX as GUEST_ERROR_TEXT_MAX } from "../src/errors.js";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 
 const sandbox = useSandbox();
@@ -39,6 +39,13 @@ describe("reading what the guest threw", () => {
     const error = await errorOf(sandbox, { source: "throw new Error('ab'.repeat(20000))", limits });
     expect(error.message.startsWith("abab")).toBe(true);
     expect(error.message).toMatch(/… \(\d+ more characters\)$/);
+  });
+
+  it("quotes a huge import specifier by its head", async () => {
+    const error = await errorOf(sandbox, { source: `import a from "${"a".repeat(1e6)}!"; return a`, limits });
+    expect(error.code).toBe("E_IMPORT_UNRESOLVED");
+    expect(error.message.length).toBeLessThan(1000);
+    expect(error.message).toMatch(/^cannot import "a{200}… \(999801 more characters\)"/);
   });
 
   it("leaves the next run unharmed", async () => {
