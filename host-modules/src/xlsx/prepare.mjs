@@ -1,7 +1,9 @@
 // Owns the checks an xlsx file passes before exceljs sees it, and the clean archive exceljs is given instead of
 // the caller's bytes. Inflates every part bomb-safely (counting bytes produced), then refuses: DTDs, more than
 // XLSX_LIMITS.maxCells cells, cell and row references outside Excel's grid, sheet ids over XLSX_LIMITS.maxSheetId
-// (exceljs indexes arrays by them). Removes <definedNames> (exceljs expands their ranges cell by cell). Re-zips the parts
+// (exceljs indexes arrays by them), more than XLSX_LIMITS.maxCells merged ranges. Removes <definedNames> (exceljs
+// expands their ranges cell by cell) and collects each sheet's <mergeCell> ranges (exceljs is told to skip them, for
+// the same reason; merges.mjs applies them), found as exceljs finds a sheet's part. Re-zips the parts
 // as stored entries, so exceljs reads exactly the parts that were checked. Runs in the xlsx worker (plain
 // JavaScript), never on the host's main thread: the scans are linear but a 50 MiB workbook takes about a second.
 // The limits arrive with the call (the host reads them from XLSX_LIMITS).
@@ -10,6 +12,7 @@ import { Zip, ZipPassThrough } from "fflate";
 import { refusal } from "../refusal.mjs";
 import { n } from "../format.mjs";
 import { concat, inflateArchive } from "../zip/inflate.mjs";
+import { parseRange } from "./merges.mjs";
 
 /**
  * @typedef {{ maxParts: number, maxInflatedBytes: number, maxCells: number, maxRows: number, maxColumns: number,
@@ -24,6 +27,8 @@ const tag = (name) => new RegExp(`<${name}(?=[\\s/>])((?:[^<>"']|"[^"<]*"|'[^'<]
 const ROW_TAG = tag("row");
 const CELL_TAG = tag("c");
 const SHEET_TAG = tag("sheet");
+const MERGE_TAG = tag("mergeCell");
+const RELATIONSHIP_TAG = tag("Relationship");
 const DEFINED_NAME = /<definedName(?=[\s/>])/;
 
 const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -63,6 +68,46 @@ function columnNumber(letters) {
 
 const decoder = new TextDecoder("utf-8");
 const encoder = new TextEncoder();
+
+/** The merged ranges a part declares ([top, left, bottom, right]; references outside the grid are ignored). */
+function mergeRanges(fn, xml, counter, limits) {
+  const ranges = [];
+  for (const match of xml.matchAll(MERGE_TAG)) {
+    counter.merges++;
+    if (counter.merges > limits.maxCells) {
+      throw refusal("input-too-large", `${fn}: the workbook has more than ${n(limits.maxCells)} merged ranges; split it into smaller workbooks`);
+    }
+    const range = parseRange(attribute(match[1], "ref") ?? "", limits.maxRows);
+    if (range) ranges.push(range);
+  }
+  return ranges;
+}
+
+/**
+ * Each sheet's merged ranges by sheetId, the sheet's part found as exceljs finds it: workbook.xml's <sheet r:id>,
+ * the Relationship with that Id in xl/_rels/workbook.xml.rels, its Target under xl/ (exceljs: the loaded worksheet's
+ * `id` is its sheetId, and exceljs keeps one worksheet per id).
+ */
+function sheetMerges(texts, rangesByPart) {
+  const merges = new Map();
+  const rels = texts.get("xl/_rels/workbook.xml.rels");
+  const workbook = texts.get("xl/workbook.xml");
+  if (rels === undefined || workbook === undefined) return merges;
+  const targets = new Map();
+  for (const match of rels.matchAll(RELATIONSHIP_TAG)) {
+    const id = attribute(match[1], "Id");
+    const target = attribute(match[1], "Target");
+    if (id !== undefined && target !== undefined && !targets.has(id)) targets.set(id, target);
+  }
+  for (const match of workbook.matchAll(SHEET_TAG)) {
+    const id = parseInt(attribute(match[1], "sheetId") ?? "", 10);
+    const target = targets.get(attribute(match[1], "r:id") ?? "");
+    if (!Number.isInteger(id) || target === undefined || merges.has(id)) continue;
+    const ranges = rangesByPart.get(`xl/${target.replace(/^(\s|\/xl\/)+/, "")}`);
+    if (ranges && ranges.length) merges.set(id, ranges);
+  }
+  return merges;
+}
 
 function checkSheetXml(fn, part, xml, counter, limits) {
   for (const match of xml.matchAll(ROW_TAG)) {
@@ -159,11 +204,12 @@ function rezip(entries) {
 }
 
 /**
- * Checks an xlsx file and returns the archive to hand to exceljs (see the file comment).
+ * Checks an xlsx file and returns the archive to hand to exceljs (see the file comment) and each sheet's merged
+ * ranges by sheetId.
  * @param {string} fn
  * @param {Uint8Array} bytes
  * @param {WorkbookLimits} limits
- * @returns {Uint8Array}
+ * @returns {{ archive: Uint8Array, merges: Map<number, number[][]> }}
  */
 export function prepareWorkbook(fn, bytes, limits) {
   const entries = inflateArchive(fn, bytes, {
@@ -175,7 +221,9 @@ export function prepareWorkbook(fn, bytes, limits) {
   if (!entries.some((e) => e.name.replace(/^\//, "") === "xl/workbook.xml")) {
     throw refusal("parse-failed", `${fn}: the archive has no xl/workbook.xml; it is not an xlsx workbook`);
   }
-  const counter = { cells: 0 };
+  const counter = { cells: 0, merges: 0 };
+  const texts = new Map();
+  const rangesByPart = new Map();
   for (const entry of entries) {
     // exceljs reads every part as XML text except media (its own unanchored test); so is every part here.
     if (/xl\/media\//.test(entry.name)) continue;
@@ -185,8 +233,11 @@ export function prepareWorkbook(fn, bytes, limits) {
     }
     // exceljs matches worksheet names with an unanchored regex, so every part is checked as a sheet could be.
     checkSheetXml(fn, entry.name, xml, counter, limits);
+    const name = entry.name.replace(/^\//, "");
+    rangesByPart.set(name, mergeRanges(fn, xml, counter, limits));
+    if (name === "xl/_rels/workbook.xml.rels" || name === "xl/workbook.xml") texts.set(name, xml);
     // exceljs drops one leading "/" before matching "xl/workbook.xml".
     if (entry.name.replace(/^\//, "") === "xl/workbook.xml") entry.data = encoder.encode(checkWorkbookXml(fn, xml, limits));
   }
-  return rezip(entries);
+  return { archive: rezip(entries), merges: sheetMerges(texts, rangesByPart) };
 }

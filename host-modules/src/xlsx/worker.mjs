@@ -11,6 +11,7 @@ import { refusal, refusalCode } from "../refusal.mjs";
 import { firstLine } from "../format.mjs";
 import { cellSize } from "../result-size.mjs";
 import { prepareWorkbook } from "./prepare.mjs";
+import { isMergedAway, mergedAwayCells } from "./merges.mjs";
 
 /** @type {any} */
 let ExcelJS = null;
@@ -96,15 +97,15 @@ function pickSheet(fn, worksheets, sheet) {
   throw refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
 }
 
-/** The values of sheet row `r` (1-based): empty cells null, trailing empty cells dropped. */
-function rowValues(worksheet, r) {
+/** The values of sheet row `r` (1-based): empty and merged-away cells null, trailing empty cells dropped. */
+function rowValues(worksheet, r, away) {
   const row = worksheet.findRow(r);
   const width = row ? Math.min(row.cellCount, 16_384) : 0;
   const values = [];
   let used = 0;
   for (let c = 1; c <= width; c++) {
     const cell = row.findCell(c);
-    const value = !cell || cell.type === MERGE ? null : convert(cell.value);
+    const value = !cell || cell.type === MERGE || isMergedAway(away, r, c) ? null : convert(cell.value);
     values.push(value);
     if (value !== null) used = c;
   }
@@ -115,8 +116,9 @@ function rowValues(worksheet, r) {
 const OPS = {
   async read({ fn, bytes, sheet, header, offset, maxRows, maxCells, maxOutputBytes, limits }) {
     let archive;
+    let merges;
     try {
-      archive = prepareWorkbook(fn, bytes, limits);
+      ({ archive, merges } = prepareWorkbook(fn, bytes, limits));
     } catch (error) {
       if (refusalCode(error) || error instanceof RangeError) throw error;
       throw refusal("parse-failed", `${fn}: could not read the workbook: ${firstLine(error)}`);
@@ -131,12 +133,15 @@ const OPS = {
     const worksheets = workbook.worksheets;
     const sheets = worksheets.map((w) => w.name);
     const worksheet = pickSheet(fn, worksheets, sheet);
+    // Merged-away cells are null, as exceljs's own merges make them (see merges.mjs for why exceljs skips them).
+    const away = mergedAwayCells(worksheet, merges.get(worksheet.id));
 
-    // Last row holding a value; prepare.ts bounds row numbers to Excel's grid, so this loop is bounded too.
+    // Last row holding a value as read returns it (a row of formulas without cached results has exceljs values
+    // but gives only nulls: it is a trailing empty row, dropped); prepare.mjs bounds row numbers to Excel's grid.
     let last = 0;
     for (let r = Math.min(worksheet.rowCount, 1_048_576); r >= 1 && last === 0; r--) {
       const row = worksheet.findRow(r);
-      if (row && row.hasValues) last = r;
+      if (row && row.hasValues && rowValues(worksheet, r, away).length > 0) last = r;
     }
     const rows = [];
     let cells = 0;
@@ -149,7 +154,7 @@ const OPS = {
         truncated = true;
         break;
       }
-      const values = rowValues(worksheet, r);
+      const values = rowValues(worksheet, r, away);
       // With a header, row 1 always comes first, and empty rows are no records (neither returned nor counted).
       const isHeader = header && r === 1;
       if (header && !isHeader && values.length === 0) continue;
