@@ -188,7 +188,11 @@ async function handMadeBook(): Promise<Uint8Array> {
       '<c r="C1" t="e"><v>#N/A</v></c><c r="D1" t="b"><v>1</v></c><c r="E1" t="str"><v>formula text</v></c><c r="F1"><f>1+1</f></c></row>' +
       '<row r="2"><c r="A2"><v>7</v></c><c r="B2"><v>8</v></c></row>' +
       '<row r="4"><c r="A4" t="inlineStr"><is><t>master</t></is></c><c r="B4" t="inlineStr"><is><t>kept in merged-away cell</t></is></c><c r="C4"><v>-1.5E-3</v></c></row>' +
+      '<row r="5"><c r="A5" t="d"><v>2026-01-01T10:00:00Z</v></c><c r="B5" t="inlineStr"><is><t>a_x000D_b</t></is></c>' +
+      '<c r="C5" t="s"><v>0</v></c></row>' +
       "</sheetData><mergeCells count=\"3\"><mergeCell ref=\"A4:B4\"/><mergeCell ref=\"B1:B2\"/><mergeCell ref=\"C4\"/></mergeCells>"));
+    files["xl/sharedStrings.xml"] = strToU8('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1">' +
+      '<si><t>漢字_x000D_</t><rPh sb="0" eb="2"><t>カンジ</t></rPh></si></sst>');
   });
 }
 
@@ -254,6 +258,27 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
     expect(hand[1]).toEqual([7]);
     expect(hand[3]).toEqual(["master", null, -0.0015]);
     expect(strFromU8(unzipSync(await book("hand-made parts"))["xl/worksheets/sheet1.xml"]!)).toContain("kept in merged-away cell");
+  });
+
+  it("inherits exceljs's readings of parts exceljs does not write (README: read takes them as exceljs does)", async () => {
+    const hand = (await read(await book("hand-made parts"))).rows;
+    // t="d" (an ISO date cell) is read as parseFloat of its text; an inline string's _x000D_ escape stays as
+    // written, a shared string's becomes "\r" (its phonetic run dropped).
+    expect(hand[4]).toEqual([2026, "a_x000D_b", "漢字\r"]);
+  });
+
+  it("differs deliberately: a phonetic run in an inline string does not lose the rest of the sheet, as in exceljs", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("S").getCell("A1").value = "x";
+    const bytes = patch(await bytesOf(workbook), (files) => {
+      const name = "xl/worksheets/sheet1.xml";
+      files[name] = strToU8(strFromU8(files[name]!).replace(/<sheetData>[\s\S]*<\/sheetData>/, "<sheetData>" +
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>漢字</t><rPh sb="0" eb="2"><t>カンジ</t></rPh><phoneticPr fontId="1"/></is></c><c r="B1"><v>2</v></c></row>' +
+        '<row r="2"><c r="A2"><v>3</v></c></row></sheetData>'));
+    });
+    // exceljs loses the cell and every one after it, silently; prepare.mjs removes <rPh> and <phoneticPr> first.
+    expect(nativeRows((await loadNative(bytes)).worksheets[0]!)).toEqual([]);
+    expect((await read(bytes)).rows).toEqual([["漢字", 2], [3]]);
   });
 
   it("refuses rows and cells without a reference, which exceljs cannot read either", async () => {

@@ -2,7 +2,8 @@
 // the caller's bytes. Inflates every part bomb-safely (counting bytes produced), then refuses: DTDs, more than
 // XLSX_LIMITS.maxCells cells, cell and row references outside Excel's grid, sheet ids over XLSX_LIMITS.maxSheetId
 // (exceljs indexes arrays by them), more than XLSX_LIMITS.maxCells merged ranges. Removes <definedNames> (exceljs
-// expands their ranges cell by cell) and collects each sheet's <mergeCell> ranges (exceljs is told to skip them, for
+// expands their ranges cell by cell) and worksheets' phonetic runs (one in an inline string makes exceljs lose the rest
+// of the sheet), checking the text left, and collects each sheet's <mergeCell> ranges (exceljs is told to skip them, for
 // the same reason; merges.mjs applies them), found as exceljs finds a sheet's part. Re-zips the parts
 // as stored entries, so exceljs reads exactly the parts that were checked. Runs in the xlsx worker (plain
 // JavaScript), never on the host's main thread: the scans are linear but a 50 MiB workbook takes about a second.
@@ -135,10 +136,11 @@ function checkSheetXml(fn, part, xml, counter, limits) {
   }
 }
 
-/** `xml` without its <definedNames> elements, found with forward-only searches (linear time). */
-function withoutDefinedNames(fn, xml) {
-  const open = "<definedNames";
-  const close = "</definedNames";
+/** `xml` without its `name` elements (not nested), found with forward-only searches (linear time). */
+function withoutElements(fn, xml, name, what) {
+  const open = `<${name}`;
+  const close = `</${name}`;
+  const malformed = () => refusal("parse-failed", `${fn}: the workbook's ${what} are malformed`);
   let out = "";
   let position = 0;
   for (;;) {
@@ -151,13 +153,13 @@ function withoutDefinedNames(fn, xml) {
       continue;
     }
     const tagEnd = xml.indexOf(">", start);
-    if (tagEnd < 0) throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
+    if (tagEnd < 0) throw malformed();
     let end;
     if (xml[tagEnd - 1] === "/") end = tagEnd + 1;
     else {
       const closing = xml.indexOf(close, tagEnd);
       const closingEnd = closing < 0 ? -1 : xml.indexOf(">", closing);
-      if (closingEnd < 0) throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
+      if (closingEnd < 0) throw malformed();
       end = closingEnd + 1;
     }
     out += xml.slice(position, start);
@@ -166,9 +168,15 @@ function withoutDefinedNames(fn, xml) {
   return out + xml.slice(position);
 }
 
+/** workbook.xml without <definedNames>, its sheets checked in the text exceljs will parse (after the removal, so
+ * that a removal cannot join pieces into an unchecked <sheet>). */
 function checkWorkbookXml(fn, xml, limits) {
+  const stripped = withoutElements(fn, xml, "definedNames", "defined names");
+  if (DEFINED_NAME.test(stripped)) {
+    throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
+  }
   let sheets = 0;
-  for (const match of xml.matchAll(SHEET_TAG)) {
+  for (const match of stripped.matchAll(SHEET_TAG)) {
     sheets++;
     if (sheets > limits.maxParts) throw refusal("input-too-large", `${fn}: the workbook lists more than ${n(limits.maxParts)} sheets`);
     const id = attribute(match[1], "sheetId");
@@ -178,11 +186,20 @@ function checkWorkbookXml(fn, xml, limits) {
       throw refusal("parse-failed", `${fn}: the workbook has a sheetId outside 1..${n(limits.maxSheetId)}`);
     }
   }
-  const stripped = withoutDefinedNames(fn, xml);
-  if (DEFINED_NAME.test(stripped)) {
-    throw refusal("parse-failed", `${fn}: the workbook's defined names are malformed`);
-  }
   return stripped;
+}
+
+/** exceljs's own test for a worksheet part (unanchored, on the entry name). */
+const WORKSHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/;
+
+/**
+ * A worksheet without phonetic runs and properties (<rPh>, <phoneticPr>: furigana guides, never a cell's value).
+ * exceljs reads them in shared strings, but one inside an inline string (<is>) makes it lose that cell and every
+ * cell after it in the sheet, silently.
+ */
+function withoutPhonetics(fn, xml) {
+  if (!xml.includes("<rPh") && !xml.includes("<phoneticPr")) return xml;
+  return withoutElements(fn, withoutElements(fn, xml, "rPh", "phonetic runs"), "phoneticPr", "phonetic properties");
 }
 
 function rezip(entries) {
@@ -227,17 +244,21 @@ export function prepareWorkbook(fn, bytes, limits) {
   for (const entry of entries) {
     // exceljs reads every part as XML text except media (its own unanchored test); so is every part here.
     if (/xl\/media\//.test(entry.name)) continue;
-    const xml = decoder.decode(entry.data);
+    const original = decoder.decode(entry.data);
+    // exceljs drops one leading "/" before matching "xl/workbook.xml".
+    const name = entry.name.replace(/^\//, "");
+    // What is removed is removed first, so every check below reads exactly the text exceljs will parse.
+    let xml = original;
+    if (name === "xl/workbook.xml") xml = checkWorkbookXml(fn, original, limits);
+    else if (WORKSHEET_PART.test(entry.name)) xml = withoutPhonetics(fn, original);
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
       throw refusal("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
     }
     // exceljs matches worksheet names with an unanchored regex, so every part is checked as a sheet could be.
     checkSheetXml(fn, entry.name, xml, counter, limits);
-    const name = entry.name.replace(/^\//, "");
     rangesByPart.set(name, mergeRanges(fn, xml, counter, limits));
     if (name === "xl/_rels/workbook.xml.rels" || name === "xl/workbook.xml") texts.set(name, xml);
-    // exceljs drops one leading "/" before matching "xl/workbook.xml".
-    if (entry.name.replace(/^\//, "") === "xl/workbook.xml") entry.data = encoder.encode(checkWorkbookXml(fn, xml, limits));
+    if (xml !== original) entry.data = encoder.encode(xml);
   }
   return { archive: rezip(entries), merges: sheetMerges(texts, rangesByPart) };
 }
