@@ -188,7 +188,7 @@ async function handMadeBook(): Promise<Uint8Array> {
       '<c r="C1" t="e"><v>#N/A</v></c><c r="D1" t="b"><v>1</v></c><c r="E1" t="str"><v>formula text</v></c><c r="F1"><f>1+1</f></c></row>' +
       '<row r="2"><c r="A2"><v>7</v></c><c r="B2"><v>8</v></c></row>' +
       '<row r="4"><c r="A4" t="inlineStr"><is><t>master</t></is></c><c r="B4" t="inlineStr"><is><t>kept in merged-away cell</t></is></c><c r="C4"><v>-1.5E-3</v></c></row>' +
-      '<row r="5"><c r="A5" t="d"><v>2026-01-01T10:00:00Z</v></c><c r="B5" t="inlineStr"><is><t>a_x000D_b</t></is></c>' +
+      '<row r="5"><c r="A5"><v>1e3</v></c><c r="B5" t="inlineStr"><is><t>a_x000D_b</t></is></c>' +
       '<c r="C5" t="s"><v>0</v></c></row>' +
       "</sheetData><mergeCells count=\"3\"><mergeCell ref=\"A4:B4\"/><mergeCell ref=\"B1:B2\"/><mergeCell ref=\"C4\"/></mergeCells>"));
     files["xl/sharedStrings.xml"] = strToU8('<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1">' +
@@ -262,9 +262,31 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
 
   it("inherits exceljs's readings of parts exceljs does not write (README: read takes them as exceljs does)", async () => {
     const hand = (await read(await book("hand-made parts"))).rows;
-    // t="d" (an ISO date cell) is read as parseFloat of its text; an inline string's _x000D_ escape stays as
-    // written, a shared string's becomes "\r" (its phonetic run dropped).
-    expect(hand[4]).toEqual([2026, "a_x000D_b", "漢字\r"]);
+    // An inline string's _x000D_ escape stays as written, a shared string's becomes "\r" (its phonetic run dropped).
+    expect(hand[4]).toEqual([1000, "a_x000D_b", "漢字\r"]);
+  });
+
+  it("differs deliberately: an ISO date cell (t=\"d\") gives its date as an ISO string; exceljs gives parseFloat of it", async () => {
+    const cells: [string, XlsxCell, ExcelJS.CellValue][] = [
+      ["<v>2026-01-15T10:30:00Z</v>", "2026-01-15T10:30:00.000Z", 2026],
+      ["<v>2026-01-15</v>", "2026-01-15T00:00:00.000Z", 2026],
+      ["<v>2026-01-15T10:30:00.25</v>", "2026-01-15T10:30:00.250Z", 2026],
+      ["<v>2026-01-15T10:30:00+0200</v>", "2026-01-15T08:30:00.000Z", 2026],
+      ["<v>not a date</v>", "not a date", NaN],
+      ["<f>DATE(2026,1,15)</f><v>2026-01-15T00:00:00Z</v>", "2026-01-15T00:00:00.000Z", { formula: "DATE(2026,1,15)", result: 2026 } as never],
+    ];
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("S").getCell("A1").value = "x";
+    const bytes = patch(await bytesOf(workbook), (files) => {
+      const name = "xl/worksheets/sheet1.xml";
+      const row = cells.map(([inner], i) => `<c r="${String.fromCharCode(65 + i)}1" t="d">${inner}</c>`).join("");
+      files[name] = strToU8(strFromU8(files[name]!).replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData><row r="1">${row}<c r="Z1"><v>1</v></c></row></sheetData>`));
+    });
+    const native = (await loadNative(bytes)).worksheets[0]!.getRow(1);
+    cells.forEach(([, , exceljs], i) => expect(native.getCell(i + 1).value).toEqual(exceljs));
+    const ours = (await read(bytes)).rows[0]!;
+    expect(ours.slice(0, cells.length)).toEqual(cells.map(([, value]) => value));
+    expect(ours[25]).toBe(1);
   });
 
   it("differs deliberately: a phonetic run in an inline string does not lose the rest of the sheet, as in exceljs", async () => {

@@ -3,7 +3,8 @@
 // XLSX_LIMITS.maxCells cells, cell and row references outside Excel's grid, sheet ids over XLSX_LIMITS.maxSheetId
 // (exceljs indexes arrays by them), more than XLSX_LIMITS.maxCells merged ranges. Removes <definedNames> (exceljs
 // expands their ranges cell by cell) and worksheets' phonetic runs (one in an inline string makes exceljs lose the rest
-// of the sheet), checking the text left, and collects each sheet's <mergeCell> ranges (exceljs is told to skip them, for
+// of the sheet), makes t="d" cells text holding their ISO date (exceljs reads them as a number), checking the text
+// left, and collects each sheet's <mergeCell> ranges (exceljs is told to skip them, for
 // the same reason; merges.mjs applies them), found as exceljs finds a sheet's part. Re-zips the parts
 // as stored entries, so exceljs reads exactly the parts that were checked. Runs in the xlsx worker (plain
 // JavaScript), never on the host's main thread: the scans are linear but a 50 MiB workbook takes about a second.
@@ -189,6 +190,40 @@ function checkWorkbookXml(fn, xml, limits) {
   return stripped;
 }
 
+/** An ISO 8601 date or date-time (no zone: UTC, as read takes every date) as toISOString gives it, else null. */
+function isoDate(text) {
+  const m = /^\s*(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?(Z|[+-]\d{2}:?\d{2})?\s*$/.exec(text);
+  if (!m) return null;
+  const zone = m[3] === undefined ? "Z" : m[3].length === 5 ? `${m[3].slice(0, 3)}:${m[3].slice(3)}` : m[3];
+  const date = new Date(`${m[1]}T${m[2] ?? "00:00"}${zone}`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * A worksheet whose ISO 8601 date cells (t="d", written by some tools instead of a serial number) are text cells
+ * (t="str") holding the date as read gives dates: exceljs reads t="d" as parseFloat of its text ("2026-01-15" → 2026).
+ * Text that is not an ISO date stays as written. Cells do not nest, so one forward pass suffices.
+ */
+function withDateCells(xml) {
+  if (!/\st\s*=\s*["']d["']/.test(xml)) return xml;
+  let out = "";
+  let position = 0;
+  for (const match of xml.matchAll(CELL_TAG)) {
+    if (match.index < position || match[0].endsWith("/>") || attribute(match[1], "t") !== "d") continue;
+    const tagEnd = match.index + match[0].length;
+    const close = xml.indexOf("</c>", tagEnd);
+    if (close < 0) continue;
+    const attributes = match[1].replace(/(^|\s)t\s*=\s*(["'])d\2/, '$1t="str"');
+    const inner = xml.slice(tagEnd, close).replace(/(<v(?:\s[^>]*)?>)([^<]*)(<\/v>)/, (all, open, text, end) => {
+      const iso = isoDate(text);
+      return iso === null ? all : `${open}${iso}${end}`;
+    });
+    out += `${xml.slice(position, match.index)}<c${attributes}>${inner}`;
+    position = close;
+  }
+  return out + xml.slice(position);
+}
+
 /** exceljs's own test for a worksheet part (unanchored, on the entry name). */
 const WORKSHEET_PART = /xl\/worksheets\/sheet(\d+)[.]xml/;
 
@@ -250,7 +285,7 @@ export function prepareWorkbook(fn, bytes, limits) {
     // What is removed is removed first, so every check below reads exactly the text exceljs will parse.
     let xml = original;
     if (name === "xl/workbook.xml") xml = checkWorkbookXml(fn, original, limits);
-    else if (WORKSHEET_PART.test(entry.name)) xml = withoutPhonetics(fn, original);
+    else if (WORKSHEET_PART.test(entry.name)) xml = withDateCells(withoutPhonetics(fn, original));
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
       throw refusal("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
     }
