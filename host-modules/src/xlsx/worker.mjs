@@ -1,7 +1,8 @@
 // Owns the xlsx worker thread: checks a workbook and re-zips its checked parts (prepare.mjs), reads that with
 // exceljs, and writes validated sheets. Runs in a worker because the checks take time proportional to the file,
-// exceljs is slow on large workbooks and has array-index traps the host bounds in time and heap (see ../isolate.ts). Reads only sheet data: merges, validations, columns, drawings,
-// tables and conditional formats are not parsed (exceljs expands some of them cell by cell). Refuses a sheet
+// exceljs is slow on large workbooks and has array-index traps the host bounds in time and heap (see ../isolate.ts).
+// exceljs reads only sheet data: merges, validations, columns, drawings, tables and conditional formats are not
+// parsed (it expands some of them cell by cell); merged-away cells are hidden by merges.mjs instead. Refuses a sheet
 // that does not exist; skips `offset` rows (after the header row, with header); truncates rows at maxRows, maxCells
 // (dense) and maxOutputBytes.
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
