@@ -241,6 +241,31 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
     }
   });
 
+  it.each(NAMES)("%s: pages of 2 rows (offset = next) join into exceljs's rows and records", async (name) => {
+    const bytes = await book(name);
+    for (const worksheet of (await loadNative(bytes)).worksheets) {
+      const native = { rows: nativeRows(worksheet), records: nativeRecords(worksheet) };
+      for (const header of [false, true]) {
+        const rows: unknown[] = [];
+        for (let offset: number | null = 0, pages = 0; offset !== null; pages++) {
+          expect(pages).toBeLessThan(100);
+          const page = await read(bytes, { sheet: worksheet.name, header, maxRows: 2, offset });
+          if (header) {
+            // README: with a header, `fields` are those of the page's rows (row 1's, and the columns past it that the
+            // page's rows use): a prefix of a whole read's fields, each record the whole read's, cut to them.
+            expect(native.records.fields.slice(0, page.fields.length)).toEqual(page.fields);
+            const project = (record: Record<string, XlsxCell>) => Object.fromEntries(page.fields.map((f) => [f, record[f]]));
+            expect(page.rows.map((row) => ({ ...row }))).toEqual(native.records.rows.slice(rows.length, rows.length + page.rows.length).map(project));
+          }
+          rows.push(...page.rows);
+          offset = page.next;
+        }
+        if (!header) expect(rows, worksheet.name).toEqual(native.rows);
+        else expect(rows.length, worksheet.name).toBe(native.records.rows.length);
+      }
+    }
+  });
+
   it("the corpus holds what the rules are about", async () => {
     const values = (await read(await book("values (1900 dates)"))).rows;
     expect(values[1]).toEqual([0, 1, -2, 3.25, -0.5, 1e-7, 1e21, 2 ** 53, -(2 ** 31), 1 / 3]);
