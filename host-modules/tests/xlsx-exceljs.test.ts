@@ -5,6 +5,7 @@
 // value left in a merged-away cell). exceljs's cells are mapped by the README's rules in `nativeRows` (a small mapper
 // written from the README, not a copy of worker.mjs), as arrays and as records; write's output is read back by exceljs.
 
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
@@ -82,6 +83,23 @@ const utc = (...parts: [number, number, number, number?, number?, number?, numbe
 
 async function bytesOf(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** exceljs's other writer, the streaming one, without shared strings: t="str" cells, inline rich text. */
+async function streamedBook(): Promise<Uint8Array> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet("Streamed ✓");
+  sheet.addRow(["a", "<&>", 1, -2.5, 1e-7, true, utc(2026, 0, 15, 6), { richText: [{ text: "r" }, { text: "t" }] }]).commit();
+  sheet.addRow([{ formula: "1+1", result: 2 }, { formula: "NOW()" }, { text: "link", hyperlink: "https://x.example/" }, { error: "#N/A" }]).commit();
+  sheet.getCell("A4").value = "merged";
+  sheet.mergeCells("A4:C5");
+  sheet.commit();
+  workbook.addWorksheet("Second").addRow(["second sheet"]).commit();
+  await workbook.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function valuesBook(date1904: boolean): ExcelJS.Workbook {
@@ -201,6 +219,7 @@ function books(): Promise<[string, Uint8Array][]> {
   corpus ??= (async () => [
     ["values (1900 dates)", await bytesOf(valuesBook(false))],
     ["values (1904 dates)", await bytesOf(valuesBook(true))],
+    ["streamed, no shared strings", await streamedBook()],
     ["formulas", await bytesOf(formulasBook())],
     ["rich text, hyperlinks, errors", await bytesOf(richBook())],
     ["merges, sparse rows, unicode and hidden sheets", await bytesOf(layoutBook())],
@@ -209,7 +228,12 @@ function books(): Promise<[string, Uint8Array][]> {
   ] as [string, Uint8Array][])();
   return corpus;
 }
-const NAMES = ["values (1900 dates)", "values (1904 dates)", "formulas", "rich text, hyperlinks, errors", "merges, sparse rows, unicode and hidden sheets", "header rows", "hand-made parts"];
+const NAMES = ["values (1900 dates)", "values (1904 dates)", "streamed, no shared strings", "formulas", "rich text, hyperlinks, errors", "merges, sparse rows, unicode and hidden sheets", "header rows", "hand-made parts"];
+
+/** read's rows as arrays (without header: true they are). */
+async function arrays(bytes: Uint8Array): Promise<XlsxCell[][]> {
+  return (await read(bytes)).rows as XlsxCell[][];
+}
 
 async function book(name: string): Promise<Uint8Array> {
   return (await books()).find(([n]) => n === name)![1];
@@ -267,17 +291,18 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
   });
 
   it("the corpus holds what the rules are about", async () => {
-    const values = (await read(await book("values (1900 dates)"))).rows;
+    const values = await arrays(await book("values (1900 dates)"));
     expect(values[1]).toEqual([0, 1, -2, 3.25, -0.5, 1e-7, 1e21, 2 ** 53, -(2 ** 31), 1 / 3]);
     expect(values[3]!.slice(0, 3)).toEqual(["2026-01-15T00:00:00.000Z", "2026-01-15T12:30:45.500Z", "1900-01-01T00:00:00.000Z"]);
-    expect((await read(await book("values (1904 dates)"))).rows[3]![0]).toBe("2026-01-15T00:00:00.000Z");
-    expect((await read(await book("formulas"))).rows[0]).toEqual([2, 42, null, "ab", true, "#DIV/0!", "2026-01-15T00:00:00.000Z"]);
-    const rich = (await read(await book("rich text, hyperlinks, errors"))).rows;
+    expect((await arrays(await book("values (1904 dates)")))[3]![0]).toBe("2026-01-15T00:00:00.000Z");
+    expect((await arrays(await book("streamed, no shared strings")))[0]).toEqual(["a", "<&>", 1, -2.5, 1e-7, true, "2026-01-15T06:00:00.000Z", "rt"]);
+    expect((await arrays(await book("formulas")))[0]).toEqual([2, 42, null, "ab", true, "#DIV/0!", "2026-01-15T00:00:00.000Z"]);
+    const rich = await arrays(await book("rich text, hyperlinks, errors"));
     expect(rich.slice(0, 2)).toEqual([["bold and italic", "x"], ["a site", "inside", "rich link"]]);
-    const layout = (await read(await book("merges, sparse rows, unicode and hidden sheets"))).rows;
+    const layout = await arrays(await book("merges, sparse rows, unicode and hidden sheets"));
     expect(layout[0]).toEqual(["merged block", null, null, "after merge"]);
     expect(layout[9]![25]).toBe("far column");
-    const hand = (await read(await book("hand-made parts"))).rows;
+    const hand = await arrays(await book("hand-made parts"));
     expect(hand[0]).toEqual(["inline", "runs", "#N/A", true, "formula text"]);
     // The value a file keeps in a merged-away cell is hidden, as exceljs hides it.
     expect(hand[1]).toEqual([7]);
@@ -286,7 +311,7 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
   });
 
   it("inherits exceljs's readings of parts exceljs does not write (README: read takes them as exceljs does)", async () => {
-    const hand = (await read(await book("hand-made parts"))).rows;
+    const hand = await arrays(await book("hand-made parts"));
     // An inline string's _x000D_ escape stays as written, a shared string's becomes "\r" (its phonetic run dropped).
     expect(hand[4]).toEqual([1000, "a_x000D_b", "漢字\r"]);
   });
@@ -309,7 +334,7 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
     });
     const native = (await loadNative(bytes)).worksheets[0]!.getRow(1);
     cells.forEach(([, , exceljs], i) => expect(native.getCell(i + 1).value).toEqual(exceljs));
-    const ours = (await read(bytes)).rows[0]!;
+    const ours = (await arrays(bytes))[0]!;
     expect(ours.slice(0, cells.length)).toEqual(cells.map(([, value]) => value));
     expect(ours[25]).toBe(1);
   });
