@@ -339,6 +339,23 @@ describe("xlsx.read gives exceljs's cells, mapped by the README's rules", () => 
     expect(ours[25]).toBe(1);
   });
 
+  it("differs deliberately: a t=\"str\" value is decoded once (exceljs decodes it twice: the text \"&amp;\" read as \"&\")", async () => {
+    const values = ["&amp;", "&lt;b&gt;", "AT&T", "&#38;#65;", "a < b", "plain"];
+    const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("S").getCell("A1").value = "x";
+    const bytes = patch(await bytesOf(workbook), (files) => {
+      const name = "xl/worksheets/sheet1.xml";
+      const cells = values.map((v, i) => `<c r="${String.fromCharCode(65 + i)}1" t="str"><v>${xml(v)}</v></c>`).join("");
+      const formula = `<c r="A2" t="str"><f>"&amp;amp;"</f><v>${xml("&amp;")}</v></c><c r="B2" t="d"><v>not &amp;amp; a date</v></c>`;
+      files[name] = strToU8(strFromU8(files[name]!).replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData><row r="1">${cells}</row><row r="2">${formula}</row></sheetData>`));
+    });
+    const native = (await loadNative(bytes)).worksheets[0]!;
+    expect(native.getCell("A1").value).toBe("&");
+    expect(native.getCell("A2").value).toEqual({ formula: "\"&amp;\"", result: "&" });
+    expect(await arrays(bytes)).toEqual([values, ["&amp;", "not &amp; a date"]]);
+  });
+
   it("differs deliberately: a phonetic run in an inline string does not lose the rest of the sheet, as in exceljs", async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet("S").getCell("A1").value = "x";

@@ -14,7 +14,7 @@ import { n } from "../format.mjs";
 import { concat, inflateArchive } from "../zip/inflate.mjs";
 import { parseRange } from "./merges.mjs";
 import { attribute, tag, withoutElements } from "./xml-text.mjs";
-import { WORKSHEET_PART, withDateCells, withoutPhonetics } from "./rewrite.mjs";
+import { WORKSHEET_PART, withTextCells, withoutPhonetics } from "./rewrite.mjs";
 
 /**
  * @typedef {{ maxParts: number, maxInflatedBytes: number, maxCells: number, maxRows: number, maxColumns: number,
@@ -176,7 +176,7 @@ export function prepareWorkbook(fn, bytes, limits) {
     // What is removed is removed first, so every check below reads exactly the text exceljs will parse.
     let xml = original;
     if (name === "xl/workbook.xml") xml = checkWorkbookXml(fn, original, limits);
-    else if (WORKSHEET_PART.test(entry.name)) xml = withDateCells(withoutPhonetics(fn, original));
+    else if (WORKSHEET_PART.test(entry.name)) xml = withTextCells(withoutPhonetics(fn, original));
     if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
       throw refusal("parse-failed", `${fn}: part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD; refusing it`);
     }
