@@ -56,6 +56,18 @@ export function find(fn, $, selector) {
   }
 }
 
+/**
+ * `select`'s `attr`: cheerio's own .attr(name) (a boolean attribute such as `checked` gives its name, an option's
+ * `value` falls back to its text, a radio's or checkbox's to "on"), tried with the exact name, then lower-cased as
+ * the parser stores HTML attribute names (cheerio's .attr is exact; this fallback is the one deliberate difference).
+ */
+function attrValue($, element, name) {
+  const wrapped = $(element);
+  const value = wrapped.attr(name);
+  if (value !== undefined || name.toLowerCase() === name) return value;
+  return wrapped.attr(name.toLowerCase());
+}
+
 /** An element's own attribute (exact name first, then lower-cased as the parser stores HTML attributes). */
 export function attribute(element, name) {
   const attribs = element.attribs;
@@ -188,8 +200,8 @@ export const OPS = {
       if (out.length >= limit) break;
       let value;
       if (attr !== undefined) {
-        value = attribute(element, attr);
-        if (value === undefined) continue;
+        value = attrValue($, element, attr);
+        if (typeof value !== "string") continue;
       } else if (text) {
         value = visibleText([element]);
       } else {

@@ -8,7 +8,7 @@ const MiB = 1024 * 1024;
 
 export const XLSX_LIMITS = {
   maxSheets: { default: 32, ceiling: 32, floor: 1, code: "input-too-large", doc: "sheets `write` accepts" },
-  maxCells: { default: 1_000_000, ceiling: 1_000_000, floor: 1, code: "input-too-large", doc: "`<c>` cells a workbook may hold for `read`; cells read returns; cells `write` accepts" },
+  maxCells: { default: 1_000_000, ceiling: 1_000_000, floor: 1, code: "input-too-large", doc: "`<c>` cells a workbook may hold for `read`, and `<mergeCell>` ranges; cells read returns; cells `write` accepts" },
   maxRows: { default: 1_048_576, ceiling: 1_048_576, floor: 0, code: "input-too-large", doc: "read `maxRows` default and ceiling (then truncated); rows per sheet for `write` (Excel's row count)" },
   maxColumns: { default: 16_384, ceiling: 16_384, floor: 1, code: "input-too-large", doc: "cells per row for `write` (Excel's column count)" },
   maxCellTextLength: { default: 32_767, ceiling: 32_767, floor: 1, code: "input-invalid", doc: "characters (UTF-16 code units) in one written cell (Excel's limit)" },

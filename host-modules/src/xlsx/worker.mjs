@@ -1,7 +1,8 @@
 // Owns the xlsx worker thread: checks a workbook and re-zips its checked parts (prepare.mjs), reads that with
 // exceljs, and writes validated sheets. Runs in a worker because the checks take time proportional to the file,
-// exceljs is slow on large workbooks and has array-index traps the host bounds in time and heap (see ../isolate.ts). Reads only sheet data: merges, validations, columns, drawings,
-// tables and conditional formats are not parsed (exceljs expands some of them cell by cell). Refuses a sheet
+// exceljs is slow on large workbooks and has array-index traps the host bounds in time and heap (see ../isolate.ts).
+// exceljs reads only sheet data: merges, validations, columns, drawings, tables and conditional formats are not
+// parsed (it expands some of them cell by cell); merged-away cells are hidden by merges.mjs instead. Refuses a sheet
 // that does not exist; skips `offset` rows (after the header row, with header); truncates rows at maxRows, maxCells
 // (dense) and maxOutputBytes.
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
@@ -11,6 +12,7 @@ import { refusal, refusalCode } from "../refusal.mjs";
 import { firstLine } from "../format.mjs";
 import { cellSize } from "../result-size.mjs";
 import { prepareWorkbook } from "./prepare.mjs";
+import { isMergedAway, mergedAwayCells } from "./merges.mjs";
 
 /** @type {any} */
 let ExcelJS = null;
@@ -96,15 +98,15 @@ function pickSheet(fn, worksheets, sheet) {
   throw refusal("sheet-not-found", `${fn}: there is no sheet named ${JSON.stringify(sheet.slice(0, 40))}; sheets: ${list}`);
 }
 
-/** The values of sheet row `r` (1-based): empty cells null, trailing empty cells dropped. */
-function rowValues(worksheet, r) {
+/** The values of sheet row `r` (1-based): empty and merged-away cells null, trailing empty cells dropped. */
+function rowValues(worksheet, r, away) {
   const row = worksheet.findRow(r);
   const width = row ? Math.min(row.cellCount, 16_384) : 0;
   const values = [];
   let used = 0;
   for (let c = 1; c <= width; c++) {
     const cell = row.findCell(c);
-    const value = !cell || cell.type === MERGE ? null : convert(cell.value);
+    const value = !cell || cell.type === MERGE || isMergedAway(away, r, c) ? null : convert(cell.value);
     values.push(value);
     if (value !== null) used = c;
   }
@@ -115,8 +117,9 @@ function rowValues(worksheet, r) {
 const OPS = {
   async read({ fn, bytes, sheet, header, offset, maxRows, maxCells, maxOutputBytes, limits }) {
     let archive;
+    let merges;
     try {
-      archive = prepareWorkbook(fn, bytes, limits);
+      ({ archive, merges } = prepareWorkbook(fn, bytes, limits));
     } catch (error) {
       if (refusalCode(error) || error instanceof RangeError) throw error;
       throw refusal("parse-failed", `${fn}: could not read the workbook: ${firstLine(error)}`);
@@ -131,12 +134,15 @@ const OPS = {
     const worksheets = workbook.worksheets;
     const sheets = worksheets.map((w) => w.name);
     const worksheet = pickSheet(fn, worksheets, sheet);
+    // Merged-away cells are null, as exceljs's own merges make them (see merges.mjs for why exceljs skips them).
+    const away = mergedAwayCells(worksheet, merges.get(worksheet.id));
 
-    // Last row holding a value; prepare.ts bounds row numbers to Excel's grid, so this loop is bounded too.
+    // Last row holding a value as read returns it (a row of formulas without cached results has exceljs values
+    // but gives only nulls: it is a trailing empty row, dropped); prepare.mjs bounds row numbers to Excel's grid.
     let last = 0;
     for (let r = Math.min(worksheet.rowCount, 1_048_576); r >= 1 && last === 0; r--) {
       const row = worksheet.findRow(r);
-      if (row && row.hasValues) last = r;
+      if (row && row.hasValues && rowValues(worksheet, r, away).length > 0) last = r;
     }
     const rows = [];
     let cells = 0;
@@ -149,7 +155,7 @@ const OPS = {
         truncated = true;
         break;
       }
-      const values = rowValues(worksheet, r);
+      const values = rowValues(worksheet, r, away);
       // With a header, row 1 always comes first, and empty rows are no records (neither returned nor counted).
       const isHeader = header && r === 1;
       if (header && !isHeader && values.length === 0) continue;
