@@ -4,7 +4,7 @@
 // call of the prelude's settle or fail with that id — no promise capability made and settled through the FFI.
 // At most limits.hostCallsInFlight calls are with the host at once; later ones wait in the run's queue, in order, and
 // are sent as answers come back, so Promise.all over hundreds of calls works.
-// Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsQueued or hostDataBytes (those end
+// Refuses calls the run was not given, and calls past limits.hostCalls, hostCallsQueued, hostCallsQueuedBytes or hostDataBytes (those end
 // the run: the guest cannot catch its way past them).
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
@@ -36,8 +36,10 @@ export async function prepareToolInputs(task: Pick<WorkerTask, "toolInputs">): P
 export class GuestCalls {
   made = 0;
   private nextId = 1;
-  /** Ids of the calls made and not yet answered. */
-  private readonly pending = new Set<number>();
+  /** Ids of the calls made and not yet answered, with their arguments' encoded size. */
+  private readonly pending = new Map<number, number>();
+  /** Encoded bytes of the arguments of the pending calls: copies held outside the guest's memory. */
+  private pendingBytes = 0;
   private readonly replies: HostReplyMessage[] = [];
   /** Calls waiting for one of the hostCallsInFlight places, oldest first. */
   private readonly queued: HostCallMessage[] = [];
@@ -97,7 +99,10 @@ export class GuestCalls {
     const { ctx, slice } = this.powers;
     while (this.replies.length > 0) {
       const reply = this.replies.shift()!;
-      if (!this.pending.delete(reply.id)) continue;
+      const size = this.pending.get(reply.id);
+      if (size === undefined) continue;
+      this.pending.delete(reply.id);
+      this.pendingBytes -= size;
       this.sent--;
       this.sendQueued();
       if (reply.t === "fatal") {
@@ -135,12 +140,17 @@ export class GuestCalls {
     if (this.queued.length >= limits.hostCallsQueued && this.sent >= limits.hostCallsInFlight) {
       return this.throwFatal({ code: "E_HOST_CALLS_IN_FLIGHT", message: `the guest had ${limits.hostCallsInFlight} host calls awaiting answers and ${limits.hostCallsQueued} more queued (limits.hostCallsInFlight, limits.hostCallsQueued); await them in smaller batches` });
     }
-    if (encodedSize(args) > limits.hostDataBytes) {
+    const size = encodedSize(args);
+    if (size > limits.hostDataBytes) {
       return this.throwFatal({ code: "E_HOST_DATA_TOO_LARGE", message: `arguments to ${ns}.${fn} encode to more than ${limits.hostDataBytes} bytes (limits.hostDataBytes)` });
+    }
+    if (this.pending.size > 0 && this.pendingBytes + size > limits.hostCallsQueuedBytes) {
+      return this.throwFatal({ code: "E_HOST_CALLS_IN_FLIGHT", message: `the guest's host calls awaiting answers would hold ${this.pendingBytes + size} bytes of arguments, more than limits.hostCallsQueuedBytes (${limits.hostCallsQueuedBytes}); await them in smaller batches, or pass less data per call` });
     }
     this.made++;
     const id = this.nextId++;
-    this.pending.add(id);
+    this.pending.set(id, size);
+    this.pendingBytes += size;
     const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
     // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
     // Without the checker (never loaded: a host whose worker cannot import it) the host checks the input itself.

@@ -33,6 +33,9 @@ export const LIMIT_ROWS = {
   hostCalls: { default: 1_000, ceiling: 100_000, floor: 0, code: "E_HOST_CALL_LIMIT", unit: "count", doc: "host calls (functions, host modules, WASM exports) per run" },
   hostCallsInFlight: { default: 32, ceiling: 256, floor: 1, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls with the host at once; later ones wait in the run's queue" },
   hostCallsQueued: { default: 10_000, ceiling: 100_000, floor: 0, code: "E_HOST_CALLS_IN_FLIGHT", unit: "count", doc: "host calls waiting in the run's queue for a place among hostCallsInFlight" },
+  // Copies the worker holds outside the guest's memory: 2,000 queued calls of a 4 MB string took a worker to its V8
+  // heap limit (4.3 GB) before this bound.
+  hostCallsQueuedBytes: { default: 64 * MiB, ceiling: 1024 * MiB, floor: 1 * KiB, code: "E_HOST_CALLS_IN_FLIGHT", unit: "bytes", doc: "encoded arguments of the host calls awaiting answers or queued, together (a call alone always fits)" },
   hostDataBytes: { default: 16 * MiB, ceiling: 64 * MiB, floor: 1 * KiB, code: "E_HOST_DATA_TOO_LARGE", unit: "bytes", doc: "encoded size of one host call's arguments or result" },
   policyWaitMs: { default: 60_000, ceiling: 3_600_000, floor: 1, code: "E_POLICY_DENIED", unit: "ms", doc: "time one policy answer may take (the wall clock is paused meanwhile); then the call is denied" },
 } as const satisfies Record<string, LimitRow>;

@@ -49,6 +49,28 @@ describe("host calls in flight and queued", () => {
   });
 });
 
+describe("host call data awaiting answers", () => {
+  // Encoded arguments are copies outside the guest's memory: without this bound, 2,000 queued calls of one 4 MB string
+  // took a worker to its V8 heap limit (E_WORKER_CRASHED at 4.3 GB).
+  const source = (n: number) => `const s = 'x'.repeat(300000); await Promise.all(Array.from({ length: ${n} }, () => echo.slow(s))); return 'all'`;
+
+  it("ends the run with E_HOST_CALLS_IN_FLIGHT once the waiting calls' arguments pass hostCallsQueuedBytes", async () => {
+    const error = await errorOf(sandbox, { source: source(10), limits: { hostCallsQueuedBytes: 1024 * 1024 }, hostFunctions: echo });
+    expect(error.code).toBe("E_HOST_CALLS_IN_FLIGHT");
+    expect(error.message).toMatch(/limits\.hostCallsQueuedBytes/);
+  });
+
+  it("lets as many through as fit, and always one call alone", async () => {
+    expect(await valueOf(sandbox, { source: source(3), limits: { hostCallsQueuedBytes: 1024 * 1024 }, hostFunctions: echo })).toBe("all");
+    expect(await valueOf(sandbox, { source: source(1), limits: { hostCallsQueuedBytes: 1024 }, hostFunctions: echo })).toBe("all");
+  });
+
+  it("counts only calls still waiting: sequential calls never add up", async () => {
+    const sequential = "const s = 'x'.repeat(300000); for (let i = 0; i < 10; i++) await echo.slow(s); return 'all'";
+    expect(await valueOf(sandbox, { source: sequential, limits: { hostCallsQueuedBytes: 1024 * 1024 }, hostFunctions: echo })).toBe("all");
+  });
+});
+
 describe("host call data", () => {
   it("refuses arguments over hostDataBytes before calling the host", async () => {
     let called = false;
