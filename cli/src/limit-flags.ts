@@ -22,7 +22,8 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 
 /**
  * A row's flag: its name in kebab case without the unit (cpuMs → cpu, memoryBytes → memory, hostCalls → host-calls),
- * keeping the unit when the bare stem would read as another row's prefix (logBytes stays log-bytes beside log-lines).
+ * keeping the unit when the bare stem would read as another row's prefix or name (logBytes stays log-bytes beside
+ * log-lines, hostCallsQueuedBytes host-calls-queued-bytes beside host-calls-queued).
  */
 function flagOf(name: LimitName, names: readonly LimitName[]): string {
   const renamed = RENAMED[name];
@@ -31,7 +32,8 @@ function flagOf(name: LimitName, names: readonly LimitName[]): string {
   const suffix = UNIT_SUFFIX[LIMIT_ROWS[name].unit];
   if (!suffix || !full.endsWith(suffix)) return full;
   const stem = full.slice(0, -suffix.length);
-  const clashes = names.some((other) => other !== name && kebab(other).startsWith(`${stem}-`));
+  // Also when the bare stem is another row's own name (hostCallsQueuedBytes beside hostCallsQueued).
+  const clashes = names.some((other) => other !== name && (kebab(other) === stem || kebab(other).startsWith(`${stem}-`)));
   return clashes ? full : stem;
 }
 

@@ -29,7 +29,7 @@ describe("run-limit flags", () => {
     for (const command of [["run"], ["replay"], ["mcp"], ["worker"]]) {
       const flags = await limitFlagsOf(command);
       expect(new Set(flags).size, command.join(" ")).toBe(rows);
-      expect(flags).toEqual(expect.arrayContaining(["--cpu", "--timeout", "--memory", "--stack", "--host-calls", "--log-lines", "--log-bytes"]));
+      expect(flags).toEqual(expect.arrayContaining(["--cpu", "--timeout", "--memory", "--stack", "--host-calls", "--host-calls-queued", "--host-calls-queued-bytes", "--log-lines", "--log-bytes"]));
     }
   }, 120_000);
 
