@@ -20,8 +20,14 @@ export function thrownToRunError(
   let message: string;
   let stack: string | undefined;
   if (ctx.typeof(handle) === "object") {
-    const read = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? clip(ctx.getString(h)) : undefined));
-    stack = read("stack");
+    const raw = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
+    const read = (key: string) => {
+      const text = raw(key);
+      return text === undefined ? undefined : clip(text);
+    };
+    // A stack is bounded by its frames, not its characters: a deep recursion's is ~65 K characters, and its last
+    // frames (where the program entered) matter as much as its first (cleanStack).
+    stack = raw("stack");
     const text = read("message");
     if (text === undefined && stack === undefined) {
       // Not an Error (`throw { code: 42 }`): shown as the data it is, not "[object Object]".
@@ -81,7 +87,14 @@ export function memoryExceeded(memoryBytes: number, guestStack?: string): RunErr
 }
 
 /** Keeps only guest frames: drops the prelude's and any native frame. */
+/** Frames of a guest stack kept: the first STACK_HEAD_LINES and the last STACK_TAIL_LINES; each line ≤ 1,000 characters. */
+const STACK_HEAD_LINES = 4000;
+const STACK_TAIL_LINES = 1000;
+
 function cleanStack(stack: string): string | undefined {
-  const lines = stack.split("\n").filter((line) => line.trim() !== "" && !line.includes("capsule:"));
+  let lines = stack.split("\n").filter((line) => line.trim() !== "" && !line.includes("capsule:")).map((line) => clipText(line, 1000));
+  if (lines.length > STACK_HEAD_LINES + STACK_TAIL_LINES) {
+    lines = [...lines.slice(0, STACK_HEAD_LINES), `    … ${lines.length - STACK_HEAD_LINES - STACK_TAIL_LINES} frames left out`, ...lines.slice(-STACK_TAIL_LINES)];
+  }
   return lines.length ? scrubHostDetails(lines.join("\n")) : undefined;
 }

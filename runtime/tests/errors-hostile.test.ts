@@ -35,6 +35,16 @@ describe("reading what the guest threw", () => {
     expect(error.message.length + (error.name?.length ?? 0)).toBeGreaterThan(100);
   });
 
+  it("bounds a stack by its frames: the first 4,000 and the last 1,000, each line at most ~1,000 characters", async () => {
+    const lines = await errorOf(sandbox, { source: "const e = new Error('m'); e.stack = '    at f (x.js:1:1)\\n'.repeat(20000) + '    at program (x.js:2:1)'; throw e", limits: { cpuMs: 10_000, wallMs: 60_000 } });
+    const frames = lines.guestStack!.split("\n");
+    expect(frames.length).toBe(5001);
+    expect(frames[4000]).toBe("    … 15001 frames left out");
+    expect(frames.at(-1)).toBe("    at program (x.js:2:1)");
+    const wide = await errorOf(sandbox, { source: "const e = new Error('m'); e.stack = 'x'.repeat(5e6); throw e", limits: { cpuMs: 10_000, wallMs: 60_000 } });
+    expect(wide.guestStack!.length).toBeLessThan(1100);
+  });
+
   it("keeps a long message's head and says how much was left out", async () => {
     const error = await errorOf(sandbox, { source: "throw new Error('ab'.repeat(20000))", limits });
     expect(error.message.startsWith("abab")).toBe(true);
