@@ -6,7 +6,7 @@
 import type { RunTrace, CallKind } from "./events.js";
 import type { Policy, PolicyDecision } from "./policy.js";
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
-import { scrubHostDetails } from "./errors.js";
+import { clipText, scrubHostDetails } from "./errors.js";
 import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
 import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
 import { isSuspension } from "./suspension.js";
@@ -126,13 +126,12 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       const made = paused === undefined ? call(args) : waitPaused(context, () => call(args), paused, target);
       value = isThenable(made) ? await made : made;
     } catch (error) {
-      if (isSuspension(error)) return suspend("tool", error.reason);
-      const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
-      const code = (error as { code?: unknown } | null)?.code;
-      const message = error instanceof Error ? error.message : String(error);
-      const text = typeof code === "string" && !message.startsWith(code) ? `${code}: ${message}` : message;
-      traced(false, { code: typeof code === "string" ? code : "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
-      return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(String(text)) });
+      const thrown = thrownInfo(error);
+      if (thrown.suspension) return suspend("tool", thrown.suspension.reason);
+      const { name, code, message } = thrown;
+      const text = code !== undefined && !message.startsWith(code) ? `${code}: ${message}` : message;
+      traced(false, { code: code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
+      return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(clipText(text)) });
     }
     const encoded = encodeValue(value);
     if (!encoded.ok) {
@@ -163,6 +162,22 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (usedModules) context.onModulesUsed?.();
     },
   };
+}
+
+/**
+ * What a host function threw, read defensively: reading it runs the thrower's code (a getter, a Proxy trap, a
+ * toString), and a throw there — outside any run's guest — took the whole host process down from a port listener.
+ */
+function thrownInfo(error: unknown): { suspension?: { reason: string }; name: string; code?: string; message: string } {
+  try {
+    if (isSuspension(error)) return { suspension: { reason: String(error.reason) }, name: "", message: "" };
+    const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
+    const code = (error as { code?: unknown } | null)?.code;
+    const message = error instanceof Error ? String(error.message) : String(error);
+    return { name, message, ...(typeof code === "string" ? { code } : {}) };
+  } catch {
+    return { name: "Error", message: "the host function threw a value that cannot be read (its getter, trap or toString threw)" };
+  }
 }
 
 /** Awaits a call with the wall clock paused, for at most `ms`; then it fails with E_HOST_WAIT_TIME. */
