@@ -209,8 +209,14 @@ function askPolicy(context: HostCallOptions, call: Parameters<Policy>[0], waitMs
   } catch (error) {
     return traceDecision(context, call, asked, policyFailed(error));
   }
-  if (!isThenable(answer)) return traceDecision(context, call, asked, decisionOf(answer));
-  return awaitPolicy(context, call, answer, waitMs, asked);
+  let thenable: boolean;
+  try {
+    thenable = isThenable(answer);
+  } catch {
+    return traceDecision(context, call, asked, UNREADABLE_DECISION);
+  }
+  if (!thenable) return traceDecision(context, call, asked, decisionOf(answer));
+  return awaitPolicy(context, call, answer as PromiseLike<unknown>, waitMs, asked);
 }
 
 async function awaitPolicy(context: HostCallOptions, call: Parameters<Policy>[0], answer: PromiseLike<unknown>, waitMs: number, asked: number): Promise<PolicyDecision> {
@@ -231,13 +237,20 @@ async function awaitPolicy(context: HostCallOptions, call: Parameters<Policy>[0]
   return traceDecision(context, call, asked, decision);
 }
 
+/** The policy's answer as a decision; one that cannot be read (its getter or trap throws) denies. */
 function decisionOf(settled: unknown): PolicyDecision {
-  const answer = settled as { allow?: unknown; reason?: unknown; suspend?: unknown } | null | undefined;
-  if (answer && typeof answer.suspend === "string") return { suspend: answer.suspend };
-  return answer && answer.allow === true ? { allow: true } : { allow: false, reason: String(answer?.reason ?? "denied by policy") };
+  try {
+    const answer = settled as { allow?: unknown; reason?: unknown; suspend?: unknown } | null | undefined;
+    if (answer && typeof answer.suspend === "string") return { suspend: answer.suspend };
+    return answer && answer.allow === true ? { allow: true } : { allow: false, reason: String(answer?.reason ?? "denied by policy") };
+  } catch {
+    return UNREADABLE_DECISION;
+  }
 }
 
-const policyFailed = (error: unknown): PolicyDecision => ({ allow: false, reason: `the policy failed: ${error instanceof Error ? error.message : String(error)}` });
+const UNREADABLE_DECISION: PolicyDecision = { allow: false, reason: "the policy's answer cannot be read (its getter or trap threw)" };
+
+const policyFailed = (error: unknown): PolicyDecision => ({ allow: false, reason: `the policy failed: ${thrownInfo(error).message}` });
 
 function traceDecision(context: HostCallOptions, call: Parameters<Policy>[0], asked: number, decision: PolicyDecision): PolicyDecision {
   if (!context.trace.active) return decision;

@@ -21,6 +21,15 @@ describe("what a host function throws", () => {
     expect(await valueOf(sandbox, "return 1 + 1")).toBe(2);
   });
 
+  it("denies a call whose policy throws or answers with what cannot be read", async () => {
+    const trap = () => new Proxy({}, { get() { throw new Error("trap"); } });
+    for (const policy of [() => { throw trap(); }, () => trap()]) {
+      const [name, message] = await valueOf<[string, string]>(sandbox, { source: caught("ok"), hostFunctions: { h: { ok: () => 1 } }, policy });
+      expect(name).toBe("PolicyDenied");
+      expect(message).toMatch(/^E_POLICY_DENIED: /);
+    }
+  });
+
   it("bounds a huge message", async () => {
     const [, message] = await valueOf<[string, string]>(sandbox, { source: caught("big"), hostFunctions: { h: { big: () => Promise.reject(new Error("x".repeat(1e6))) } } });
     expect(message.length).toBeLessThan(ERROR_TEXT_MAX + 100);
