@@ -33,6 +33,16 @@ export async function prepareToolInputs(task: Pick<WorkerTask, "toolInputs">): P
   if (task.toolInputs && !toolInputCheck) toolInputCheck = (await import("./tool-input.js")).toolInputProblem;
 }
 
+/** The worker's verdict on a tool call's input, or undefined to leave the check to the host (no checker; it threw). */
+function checkToolInput(label: string, schema: string, args: HostCallMessage["args"]): { problem?: string } | undefined {
+  if (!toolInputCheck) return undefined;
+  try {
+    return { problem: toolInputCheck(label, schema, decodeValue(args) as unknown[]) };
+  } catch {
+    return undefined;
+  }
+}
+
 export class GuestCalls {
   made = 0;
   private nextId = 1;
@@ -154,7 +164,7 @@ export class GuestCalls {
     const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
     // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
     // Without the checker (never loaded: a host whose worker cannot import it) the host checks the input itself.
-    const input = schema === undefined || !toolInputCheck ? undefined : { problem: toolInputCheck(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, decodeValue(args) as unknown[]) };
+    const input = schema === undefined ? undefined : checkToolInput(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, args);
     this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}) });
     this.sendQueued();
     return ctx.newNumber(id);
