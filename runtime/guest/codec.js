@@ -29,6 +29,9 @@
   const regexpSource = getter(RegExp.prototype, "source"), regexpFlags = getter(RegExp.prototype, "flags");
   const mapSize = getter(Map.prototype, "size"), setSize = getter(Set.prototype, "size");
   const objectTag = uncurry(O.prototype.toString);
+  // A big string skips JSON escaping only when it is well formed: the sidecar reads it as UTF-8, where a lone surrogate
+  // became three U+FFFD; escaped in the JSON it crosses exact. Without isWellFormed every big string is escaped.
+  const wellFormed = typeof String.prototype.isWellFormed === "function" ? uncurry(String.prototype.isWellFormed) : () => false;
   const TAG = "\u0000";
   const BIG_STRING = powers.bigString;
   const VIEWS = freeze(O.assign(create(null), { Uint8Array, Int8Array, Uint8ClampedArray, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array }));
@@ -96,7 +99,7 @@
     const plain = function (key, v) {
         const t = typeof v;
         if (t === "string") {
-          if (v.length < BIG_STRING) return v;
+          if (v.length < BIG_STRING || !wellFormed(v)) return v;
           push(side, v);
           return tag("s", ["i", side.length - 1]);
         }

@@ -80,7 +80,8 @@ export function encodeValue(value: unknown): EncodeResult {
           return raw;
         case "bigint": return tag({ [TAG]: "i", v: String(raw) });
         case "string":
-          if (raw.length >= BIG_STRING_LENGTH) {
+          // Only a well-formed one: the guest reads the sidecar as UTF-8, where a lone surrogate would become U+FFFD.
+          if (raw.length >= BIG_STRING_LENGTH && raw.isWellFormed()) {
             side.push(raw);
             return tag({ [TAG]: "s", i: side.length - 1 });
           }

@@ -316,9 +316,11 @@ class GuestRun implements RunHooks {
     const { ctx } = this;
     const type = ctx.typeof(value);
     if (type === "number" || type === "boolean" || type === "undefined" || type === "string") {
-      // Primitives cross without loading the guest codec.
-      const encoded = encodeValue(ctx.dump(value));
-      if (encoded.ok) return this.succeed(encoded.encoded);
+      // Primitives cross without loading the guest codec — but a string read as UTF-8 shows a lone surrogate as
+      // U+FFFD (three of them): one that reads with any takes the codec, whose JSON escapes it exactly.
+      const primitive: unknown = ctx.dump(value);
+      const encoded = typeof primitive === "string" && primitive.includes("\ufffd") ? undefined : encodeValue(primitive);
+      if (encoded?.ok) return this.succeed(encoded.encoded);
     }
     const encoded = this.scope.manage(this.heap.withoutSamples(() => this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value))));
     const stop = this.stopReason();
