@@ -9,7 +9,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { compileWithSandbox, scanSource, type CompileResult } from "../src/index.js";
+import { compileWithSandbox, scanSource, type CompileResult, type Diagnostic } from "../src/index.js";
+import { summarizeRefusal } from "../src/compile/findings.js";
 import { importCompiled, ROOTS, tmp, hintOf } from "./helpers.js";
 
 let result: Promise<CompileResult> | undefined;
@@ -96,6 +97,15 @@ describe("hints that are right", () => {
     expect(hint).not.toContain("typeof Function");
     expect(hint).toContain("EvalError");
     expect(hintOf({ code: "npm-module-forbidden-global", details: { name: "process" } })).toContain("typeof process");
+  });
+
+  test("the refusal's summary names code generation as such, not as a global the sandbox lacks", () => {
+    const finding = (name: string) => ({ code: "npm-module-forbidden-global", severity: "error", message: "", details: { name } }) as Diagnostic;
+    expect(summarizeRefusal([finding("Function")]).message).toBe("generates code, which the sandbox refuses: Function");
+    expect(summarizeRefusal([finding("Function"), finding("process"), finding("eval")]).message).toBe(
+      "generates code, which the sandbox refuses: Function, eval; uses globals the sandbox does not provide: process",
+    );
+    expect(summarizeRefusal([finding("fetch")]).message).toBe("uses globals the sandbox does not provide: fetch");
   });
 });
 

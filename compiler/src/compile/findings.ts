@@ -38,6 +38,9 @@ export function summarizeRefusal(errors: readonly Diagnostic[]): { code: Code; m
   return { code: summary.code, message: `${summary.message} (its browser build was tried too and is refused: ${browser})` };
 }
 
+/** Globals a forbidden-global finding names for code generation rather than for being absent. */
+const CODE_GENERATION: ReadonlySet<string> = new Set(["Function", "eval"]);
+
 function summarizeErrors(errors: readonly Diagnostic[]): { code: Code; message: string } {
   const first = errors[0]!;
   const same = errors.filter((e) => e.code === first.code);
@@ -51,15 +54,22 @@ function summarizeErrors(errors: readonly Diagnostic[]): { code: Code; message: 
         code: first.code,
         message: `imports Node builtins the sandbox does not have: ${list((e) => `${d(e, "builtin")} (by ${d(e, "importer")})`)}${tail}`,
       };
-    case "npm-module-forbidden-global":
-      return {
-        code: first.code,
-        message: `uses globals the sandbox does not provide: ${list((e) => {
-          const name = e.details?.via ? `${d(e, "via")}.${d(e, "name")}` : d(e, "name");
-          const o = e.origin;
-          return o ? `${name} (${o.file}:${o.line}:${o.column})` : name;
-        })}${tail}`,
+    case "npm-module-forbidden-global": {
+      // The guest has Function (it refuses to compile strings) and a compile-time eval binding: code generation is
+      // named as what it is, not as a missing global.
+      const generates = (e: Diagnostic) => CODE_GENERATION.has(d(e, "name"));
+      const place = (e: Diagnostic) => {
+        const name = e.details?.via ? `${d(e, "via")}.${d(e, "name")}` : d(e, "name");
+        const o = e.origin;
+        return o ? `${name} (${o.file}:${o.line}:${o.column})` : name;
       };
+      const listOf = (keep: (e: Diagnostic) => boolean) => [...new Set(same.filter(keep).map(place))].join(", ");
+      const parts = [
+        same.some(generates) ? `generates code, which the sandbox refuses: ${listOf(generates)}` : "",
+        same.some((e) => !generates(e)) ? `uses globals the sandbox does not provide: ${listOf((e) => !generates(e))}` : "",
+      ].filter(Boolean);
+      return { code: first.code, message: `${parts.join("; ")}${tail}` };
+    }
     case "npm-module-unresolved":
       return {
         code: first.code,
