@@ -86,15 +86,27 @@
       forEach(collection, (v, k) => push(out, forEach === mapForEach ? [k, v] : v));
       return out;
     };
+    // The crossing form of each kind JSON cannot say, for a receiver already known (or brand-checked) to be one; the
+    // captured getters throw for a fake receiver. Shared by the toJSON hooks and the hook-less path (brandTag).
+    const as = {
+      date: (d) => { const t = dateGetTime(d); return tag("d", ["v", t === t ? t : "NaN"]); },
+      view: (v) => { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); },
+      dataView: (v) => { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); },
+      buffer: (b) => bytes("ArrayBuffer", bufferSlice(b, 0)),
+      map: (m) => tag("m", ["v", entriesOf(m, mapForEach)]),
+      set: (c) => tag("S", ["v", entriesOf(c, setForEach)]),
+      error: (e) => tag("e", ["name", RealString(e.name)], ["message", RealString(e.message)]),
+      regexp: (r) => tag("r", ["source", regexpSource(r)], ["flags", regexpFlags(r)]),
+    };
     const hooks = [
-      toJsonHook(RealDate.prototype, function () { const t = dateGetTime(this); return tag("d", ["v", t === t ? t : "NaN"]); }),
-      toJsonHook(TypedArrayProto, function () { const buffer = viewBuffer(this), at = viewOffset(this); return bytes(VIEWS[viewTag(this)] ? viewTag(this) : "Uint8Array", bufferSlice(buffer, at, at + viewLength(this))); }),
-      toJsonHook(DataView.prototype, function () { const buffer = dvBuffer(this), at = dvOffset(this); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(this))); }),
-      toJsonHook(ArrayBuffer.prototype, function () { return bytes("ArrayBuffer", bufferSlice(this, 0)); }),
-      toJsonHook(RealMap.prototype, function () { return tag("m", ["v", entriesOf(this, mapForEach)]); }),
-      toJsonHook(RealSet.prototype, function () { return tag("S", ["v", entriesOf(this, setForEach)]); }),
-      toJsonHook(RealError.prototype, function () { return tag("e", ["name", RealString(this.name)], ["message", RealString(this.message)]); }),
-      toJsonHook(RealRegExp.prototype, function () { return tag("r", ["source", regexpSource(this)], ["flags", regexpFlags(this)]); }),
+      toJsonHook(RealDate.prototype, function () { return as.date(this); }),
+      toJsonHook(TypedArrayProto, function () { return as.view(this); }),
+      toJsonHook(DataView.prototype, function () { return as.dataView(this); }),
+      toJsonHook(ArrayBuffer.prototype, function () { return as.buffer(this); }),
+      toJsonHook(RealMap.prototype, function () { return as.map(this); }),
+      toJsonHook(RealSet.prototype, function () { return as.set(this); }),
+      toJsonHook(RealError.prototype, function () { return as.error(this); }),
+      toJsonHook(RealRegExp.prototype, function () { return as.regexp(this); }),
     ];
     const plain = function (key, v) {
         const t = typeof v;
@@ -134,12 +146,9 @@
       restore(hooks, installed);
       return done(jsonStringify({ v: value }, function (key, v) {
         const raw = this[key];
-        if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") {
-          const t = dateGetTime(raw);
-          return tag("d", ["v", t === t ? t : "NaN"]);
-        }
+        if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") return as.date(raw);
         if (typeof v === "object" && v !== null && !weakHas(tags, v)) {
-          const branded = brandTag(v, tag, bytes, entriesOf);
+          const branded = brandTag(v, as);
           if (branded !== undefined) return branded;
         }
         return plain(key, v);
@@ -156,18 +165,18 @@
    * string tag only picks the check; the captured brand getter decides (a forged Symbol.toStringTag throws there, as a
    * fake receiver throws in a hook).
    */
-  function brandTag(v, tag, bytes, entriesOf) {
+  function brandTag(v, as) {
     switch (objectTag(v)) {
       case "[object Object]": case "[object Array]": return undefined;
-      case "[object Date]": { const t = dateGetTime(v); return tag("d", ["v", t === t ? t : "NaN"]); }
-      case "[object DataView]": { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); }
-      case "[object ArrayBuffer]": return bytes("ArrayBuffer", bufferSlice(v, 0));
-      case "[object Map]": mapSize(v); return tag("m", ["v", entriesOf(v, mapForEach)]);
-      case "[object Set]": setSize(v); return tag("S", ["v", entriesOf(v, setForEach)]);
-      case "[object RegExp]": return tag("r", ["source", regexpSource(v)], ["flags", regexpFlags(v)]);
+      case "[object Date]": return as.date(v);
+      case "[object DataView]": return as.dataView(v);
+      case "[object ArrayBuffer]": return as.buffer(v);
+      case "[object Map]": mapSize(v); return as.map(v);
+      case "[object Set]": setSize(v); return as.set(v);
+      case "[object RegExp]": return as.regexp(v);
     }
-    if (isView(v)) { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); }
-    if (v instanceof RealError) return tag("e", ["name", RealString(v.name)], ["message", RealString(v.message)]);
+    if (isView(v)) return as.view(v);
+    if (v instanceof RealError) return as.error(v);
     return undefined;
   }
   function restore(hooks, count) {

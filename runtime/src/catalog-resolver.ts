@@ -118,8 +118,6 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
   return { resolver, failure: () => problem, warnings };
 }
 
-/** A specifier for a message: a 1 MiB one is not echoed whole. */
-
 /** The run's whole import graph resolved against `catalog` (sources from `load`): the graph, or the first problem met. */
 export async function resolveCatalogImports(
   load: SourceLoader,

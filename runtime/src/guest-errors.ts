@@ -23,7 +23,7 @@ export function thrownToRunError(
     const raw = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
     const read = (key: string) => {
       const text = raw(key);
-      return text === undefined ? undefined : clip(text);
+      return text === undefined ? undefined : clipText(text);
     };
     // A stack is bounded by its frames, not its characters: a deep recursion's is ~65 K characters, and its last
     // frames (where the program entered) matter as much as its first (cleanStack).
@@ -38,7 +38,7 @@ export function thrownToRunError(
     }
   } else {
     const value = ctx.dump(handle);
-    message = typeof value === "string" ? clip(value) : `the program threw ${thrownText(value)}`;
+    message = typeof value === "string" ? clipText(value) : `the program threw ${thrownText(value)}`;
   }
   const guestStack = stack ? cleanStack(stack) : undefined;
   if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
@@ -49,8 +49,6 @@ export function thrownToRunError(
   if (refused) return runError(refused.code, refused.message, name, guestStack);
   return runError("E_GUEST_ERROR", scrubHostDetails(message), name, guestStack);
 }
-
-const clip = (text: string) => clipText(text);
 
 /** A thrown value that is not an Error, as one bounded line. */
 function thrownText(value: unknown): string {
@@ -86,11 +84,11 @@ export function memoryExceeded(memoryBytes: number, guestStack?: string): RunErr
   return runError("E_MEMORY", `the guest heap outgrew limits.memoryBytes (${memoryBytes} bytes); keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)`, "RangeError", guestStack);
 }
 
-/** Keeps only guest frames: drops the prelude's and any native frame. */
 /** Frames of a guest stack kept: the first STACK_HEAD_LINES and the last STACK_TAIL_LINES; each line ≤ 1,000 characters. */
 const STACK_HEAD_LINES = 4000;
 const STACK_TAIL_LINES = 1000;
 
+/** Keeps only guest frames (drops the prelude's and any native frame), bounded as above. */
 function cleanStack(stack: string): string | undefined {
   let lines = stack.split("\n").filter((line) => line.trim() !== "" && !line.includes("capsule:")).map((line) => clipText(line, 1000));
   if (lines.length > STACK_HEAD_LINES + STACK_TAIL_LINES) {

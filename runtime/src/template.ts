@@ -123,7 +123,7 @@ export class EngineTemplate {
    */
   preloadLimit: PreloadLimit | undefined;
   /** The heap each run starts from (its census at the snapshot), when there is a snapshot to start from. */
-  heapStart: HeapStart | undefined;
+  readonly heapStart: HeapStart | undefined;
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet, images?: ImageUse) {
     const rt = (this.rt = instance.qjs.newRuntime());

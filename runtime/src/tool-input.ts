@@ -11,8 +11,6 @@ import { Validator, type Schema } from "@cfworker/json-schema";
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
-export { TOOL_HOST_PREFIX } from "./protocol.js";
-
 /** Tools' input schemas as JSON text, by host id ("tool:@tools/web") and tool name, for the worker. */
 export type ToolInputSchemas = Record<string, Record<string, string>>;
 

@@ -1,10 +1,10 @@
 // Owns tool modules: a belt of named tools an application (or an MCP server, through @capsule/mcp) gives a run, each
 // importable like any module (`import { search } from "@tools/web"`) through a facade generated in memory over the
 // private bridge. A call is validated against the tool's input JSON Schema before the tool runs (in the guest's worker,
-// tool-input.ts, whose verdict the host takes), its
-// result checked to cross and against the output schema, and the tool gets a context (an AbortSignal aborted when the
-// run ends, the run id, the call's index, an idempotency key). Validation is @cfworker/json-schema: no code generation,
-// so it also runs in a page under a strict CSP (ajv compiles validators with new Function).
+// tool-input.ts, whose verdict the host takes), its result checked to cross and against the output schema, and the
+// tool gets a context (an AbortSignal aborted when the run ends, the run id, the call's index, an idempotency key).
+// Validation is @cfworker/json-schema: no code generation, so it also runs in a page under a strict CSP (ajv compiles
+// validators with new Function).
 // Refuses a malformed belt (E_BAD_REQUEST), a call whose arguments do not fit (E_TOOL_INPUT_INVALID, naming the path
 // and what was expected), a result that cannot cross or does not fit (E_TOOL_RESULT_INVALID, E_TOOL_OUTPUT_INVALID).
 
