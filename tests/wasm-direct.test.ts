@@ -2,76 +2,44 @@
 // they skip the main thread, keep the pool's contract (a runaway export stopped at its timeout and its executor
 // replaced, budgets, a run that ends cancelling its call), and go through the main thread whenever a policy must
 // see them.
-import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createCapsuleDispatcher, defaultRegistry, wasmFacadeSource } from "../registry/src/index.js";
-import { createSandbox, type HostModuleCall } from "../runtime/src/index.js";
+import { closeSpinSandbox, counts, sandbox } from "./fixtures/wasm-spin.js";
 
-const wabt = await createRequire(new URL("../compiler/package.json", import.meta.url))("wabt")();
-const binary = Buffer.from(wabt.parseWat("spin.wat", `(module
-  (global $g (mut i32) (i32.const 0))
-  (func (export "bump") (result i32) (global.set $g (i32.add (global.get $g) (i32.const 1))) (global.get $g))
-  (func (export "spin") (param $n i32) (result i32)
-    (loop $l (local.set $n (i32.sub (local.get $n) (i32.const 1))) (br_if $l (i32.gt_s (local.get $n) (i32.const 0)))) (local.get $n)))`).toBinary({}).buffer);
-const file = join(mkdtempSync(join(tmpdir(), "capsule-wasm-direct-")), "spin.wasm");
-writeFileSync(file, binary);
-const sha = (b: Uint8Array | string) => createHash("sha256").update(b).digest("hex");
-const exports = { spin: { params: ["i32" as const], result: "i32" as const }, bump: { params: [], result: "i32" as const } };
-const entry = (name: string, budget: Record<string, number>) => {
-  const facade = wasmFacadeSource(`wasm:@t/${name}`, ["spin", "bump"]);
-  return { specifier: `@t/${name}`, pack: `@t/${name}`, kind: "wasm" as const, hostId: `wasm:@t/${name}`, sha256: sha(facade), source: facade, wasm: { file, sha256: sha(binary), exports, budget } };
-};
-const catalog = { modules: [entry("spin", { callTimeoutMs: 5_000, callsPerRun: 3 }), entry("short", { callTimeoutMs: 300 }), entry("pair", { callTimeoutMs: 5_000, inFlight: 2 })] };
-const inner = createCapsuleDispatcher({ registry: defaultRegistry(), catalog, wasmWorkers: 1 });
-let dispatched = 0;
-const dispatcher = {
-  dispatch: (call: HostModuleCall) => (dispatched++, inner.dispatch(call)),
-  endRun: (runId: string) => inner.endRun(runId),
-  workerModules: (declared: ReadonlyMap<string, string>) => inner.workerModules(declared),
-};
-const sandbox = createSandbox({ maxWorkers: 1, catalog, hostModules: dispatcher });
-afterAll(async () => {
-  await sandbox.close();
-  await inner.close();
-});
+afterAll(closeSpinSandbox);
 
 describe("wasm calls from the guest's worker", () => {
   it("never reach the main thread's dispatcher, and each gets a fresh instance", async () => {
-    dispatched = 0;
+    counts.dispatched = 0;
     const result = await sandbox.run({ source: "import { spin, bump } from '@t/short'; return [await spin(10), await bump(), await bump(), await bump()]", limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toEqual([0, 1, 1, 1]);
-    expect(dispatched).toBe(0);
+    expect(counts.dispatched).toBe(0);
     // Counted as if they had reached the main thread.
     expect(result.stats).toMatchObject({ hostCalls: 4, callTargets: { "@t/short.spin": 1, "@t/short.bump": 3 } });
   });
 
   it("go through the main thread when the run has a policy, which sees each of them", async () => {
-    dispatched = 0;
+    counts.dispatched = 0;
     const seen: string[] = [];
     const policy = (call: { kind: string; target: string; export: string }) => (seen.push(`${call.kind} ${call.target}.${call.export}`), { allow: true as const });
     const result = await sandbox.run({ source: "import { spin } from '@t/spin'; return await spin(10)", policy, limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toBe(0);
-    expect(dispatched).toBe(1);
+    expect(counts.dispatched).toBe(1);
     expect(seen).toEqual(["wasm wasm:@t/spin.spin"]);
   });
 
   it("go through the main thread when the run is traced or journaled, so the trace and the journal hold them", async () => {
-    dispatched = 0;
+    counts.dispatched = 0;
     const events: string[] = [];
     const traced = await sandbox.run({ source: "import { spin } from '@t/short'; return await spin(10)", onEvent: (e: { type: string; kind?: string }) => void (e.type === "call" && events.push(String(e.kind))) });
     expect(traced.ok && traced.value).toBe(0);
     expect(events).toEqual(["wasm"]);
     const journaled = await sandbox.run({ source: "import { spin } from '@t/short'; return await spin(10)", journal: true });
     expect(journaled.ok && journaled.value).toBe(0);
-    expect(dispatched).toBe(2);
+    expect(counts.dispatched).toBe(2);
   });
 
   it("stop a runaway export at its timeout with a catchable wasm-timeout; the next call gets a fresh executor", async () => {
-    dispatched = 0;
+    counts.dispatched = 0;
     const source = "import { spin } from '@t/short'; let caught; try { await spin(2e9) } catch (e) { caught = [e.name, e.message] } return [caught, await spin(10)]";
     const result = await sandbox.run({ source, limits: { wallMs: 60_000 } });
     expect(result.ok).toBe(true);
@@ -79,7 +47,7 @@ describe("wasm calls from the guest's worker", () => {
     expect(caught[0]).toBe("WasmCallError");
     expect(caught[1]).toMatch(/^wasm-timeout: spin: took longer than 300 ms/);
     expect(next).toBe(0);
-    expect(dispatched).toBe(0);
+    expect(counts.dispatched).toBe(0);
   });
 
   it("keep the manifest's budget per run (callsPerRun 3)", async () => {
@@ -92,12 +60,12 @@ describe("wasm calls from the guest's worker", () => {
   });
 
   it("are answered in the order they were made, and count as in flight from when the guest makes them", async () => {
-    dispatched = 0;
+    counts.dispatched = 0;
     // Made together (Promise.all), they are counted when the guest makes them: a third is over inFlight 2.
     const source = "import { spin, bump } from '@t/pair'; const both = await Promise.all([bump(), spin(3)]); let third; try { await Promise.all([bump(), bump(), bump()]) } catch (e) { third = e.message.split(':')[0] } return [both, third, await bump()]";
     const result = await sandbox.run({ source, limits: { wallMs: 60_000 } });
     expect(result.ok && result.value).toEqual([[1, 0], "wasm-budget-in-flight", 1]);
-    expect(dispatched).toBe(0);
+    expect(counts.dispatched).toBe(0);
   });
 
   it("a call its guest never awaits does not hold the run, nor the next one", async () => {

@@ -22,5 +22,6 @@ export const TUNING = {
   workerStartTimeoutMs: { value: 60_000, doc: "time a fresh html or xlsx worker may take to load its library before a call's own time limit starts, else `timeout`" },
   ocrStartTimeoutMs: { value: 60_000, doc: "time to start the OCR engine (load its core and language data), else `timeout`" },
   wasmWorkerStartMs: { value: 10_000, doc: "time a fresh WASM pool worker may take to start; a call's own timeout counts only from then" },
+  wasmSpinUs: { value: 100, doc: "direct WASM calls: how long a caller spins for its answer, and an executor for the next call, before blocking, in µs; each only while the calls before came that quickly (a futex wake-up costs ~10 µs each way; measured in the host-modules README)" },
   wasmWorkerHeapMb: { value: 64, doc: "heap of one WASM pool worker thread, in MiB (instances' linear memories are bounded at admission)" },
 } as const satisfies Readonly<Record<string, TuningRow>>;

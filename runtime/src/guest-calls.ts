@@ -12,7 +12,7 @@ import { decodeValue, encodedSize } from "./codec.js";
 import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import { TOOL_HOST_PREFIX, type HostCallMessage, type HostReplyMessage, type WorkerTask } from "./protocol.js";
-import type { LocalCalls } from "./local-calls.js";
+import { SENT, type LocalCalls } from "./local-calls.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
@@ -23,6 +23,8 @@ export interface CallPowers {
   slice<T>(work: () => T): T;
   /** Ends the run with `fatal` (the first one wins). */
   fatal(fatal: Fatal): void;
+  /** Runs host work that blocks inside a slice without charging its time to the guest (guest-cpu.ts). */
+  unmetered<T>(work: () => T): T;
 }
 
 type ToolInputCheck = typeof import("./tool-input.js").toolInputProblem;
@@ -96,12 +98,14 @@ export class GuestCalls {
     return this.call({ ns: target[0], fn: target[1] }, jsonH, taggedH, sideH);
   }
 
-  hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+  /** `alongsideH`: how many calls to this module the guest's current turn made that were answered at once (prelude.js). */
+  hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle, alongsideH?: QuickJSHandle): GuestReturn {
     const { ctx } = this.powers;
     const module = ctx.getString(idH);
     const fn = ctx.getString(fnH);
     if (!this.task.hostModules.includes(module)) return this.throwInGuest("TypeError", `host module "${module}" is not imported by this run`);
-    return this.call({ ns: module, fn, module }, jsonH, taggedH, sideH);
+    const alongside = alongsideH && ctx.typeof(alongsideH) === "number" ? ctx.getNumber(alongsideH) : 0;
+    return this.call({ ns: module, fn, module }, jsonH, taggedH, sideH, alongside);
   }
 
   /** Settles the guest promises of every reply that arrived, in arrival order. */
@@ -137,7 +141,7 @@ export class GuestCalls {
     }
   }
 
-  private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
+  private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle, alongside = 0): GuestReturn {
     const { ctx } = this.powers;
     const { port, limits } = this.task;
     const { ns, fn } = target;
@@ -159,8 +163,19 @@ export class GuestCalls {
     }
     this.made++;
     const id = this.nextId++;
-    this.pending.set(id, size);
-    this.pendingBytes += size;
+    if (this.local && this.queued.length === 0 && target.module !== undefined) {
+      // A call the worker makes itself is made at once when it can (local-calls.ts callNow), blocking this thread for
+      // its answer outside the guest's metered time: no promise settled between turns, no event-loop turn.
+      const message: HostCallMessage = { t: "call", id, ns, fn, module: target.module, args };
+      const now = this.powers.unmetered(() => this.local!.callNow(message, alongside));
+      if (now === SENT) {
+        this.sent++;
+        this.track(id, size);
+        return ctx.newNumber(id);
+      }
+      if (now) return this.answerNow(now, size);
+    }
+    this.track(id, size);
     const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
     // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
     // Without the checker (never loaded: a host whose worker cannot import it) the host checks the input itself.
@@ -168,6 +183,24 @@ export class GuestCalls {
     this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}) });
     this.sendQueued();
     return ctx.newNumber(id);
+  }
+
+  private track(id: number, size: number): void {
+    this.pending.set(id, size);
+    this.pendingBytes += size;
+  }
+
+  /**
+   * A reply made while the guest was calling: an untagged answer goes back as its JSON text, which the guest's bridge
+   * resolves its promise with (prelude.js); others are delivered between turns like any reply.
+   */
+  private answerNow(reply: HostReplyMessage, size: number): GuestReturn {
+    if (reply.t === "fatal") return this.throwFatal({ code: reply.code, message: reply.message });
+    if (reply.t === "ok" && !reply.value.tagged && reply.value.side.length === 0) return this.powers.ctx.newString(reply.value.json);
+    this.sent++;
+    this.track(reply.id, size);
+    this.replies.push(reply);
+    return this.powers.ctx.newNumber(reply.id);
   }
 
   /** Sends queued calls while there are places among the hostCallsInFlight. */

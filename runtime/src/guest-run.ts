@@ -84,7 +84,7 @@ class GuestRun implements RunHooks {
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
-    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), fatal: (f) => void (this.fatal ??= f) }, task);
+    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f) }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).

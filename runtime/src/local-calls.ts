@@ -3,11 +3,12 @@
 // URL is loaded once per worker (prepareLocalCalls, before the run starts); each call's arguments are decoded here,
 // made by it, and its answer encoded and size-checked as the main thread's host-calls.ts would, then delivered
 // like any reply. The main thread sends such tasks only for runs with no policy, journal or trace (run-path.ts).
-// A call is admitted when the guest makes it (its budgets counted then), and made by makeNow(), which the run's loop
-// calls before it waits, outside the guest's slices: synchronously, when the entry can (admit/makeNow), so the
-// answer is among the replies with no promise or event-loop turn in between; else, and for calls that cannot be
-// made now (the entry's later()), as promises answered on this thread's event loop. A call makeNow() was not given
-// the chance to make (the run's loop went elsewhere) goes on its way as a promise at the next microtask checkpoint.
+// A call is admitted when the guest makes it (its budgets counted then) and, when the entry can (admit/makeNow) and
+// no call before it is still to be made, made at once while the guest calls (callNow): its answer goes straight back
+// to the guest's call, with no reply settled between turns (guest-calls.ts; the blocked time is not the guest's CPU).
+// Else it is sent: made by makeNow(), which the run's loop calls before it waits, synchronously when it can; calls
+// that cannot be made now (the entry's later()) go as promises answered on this thread's event loop. A call makeNow()
+// was not given the chance to make (the run's loop went elsewhere) goes on its way at the next microtask checkpoint.
 // Refuses answers over limits.hostDataBytes (ending the run), and answers that arrive after the run ended.
 
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
@@ -27,8 +28,9 @@ interface WorkerModulesRun {
   /** `argsOwned` is true: the arguments were decoded for this call alone, so the entry may take their bytes away. */
   call(id: string, exportName: string, args: unknown[], argsOwned?: boolean): Promise<unknown>;
   end(): void;
-  /** Optional, all three or none: a call checked and counted now (throws its refusal), ... */
-  admit?(id: string, exportName: string, args: unknown[], argsOwned?: boolean): unknown;
+  /** Optional, all three or none: a call checked and counted now (throws its refusal), with `alongside` calls of
+   * its module counted as in flight besides those not answered yet, ... */
+  admit?(id: string, exportName: string, args: unknown[], argsOwned?: boolean, alongside?: number): unknown;
   /** ... made now, blocking (throws its refusal), or undefined when it cannot be made now ... */
   makeNow?(admitted: unknown): { value: unknown } | undefined;
   /** ... then made as a promise, after the calls before it. */
@@ -56,6 +58,13 @@ export async function prepareLocalCalls(task: WorkerTask): Promise<void> {
 /** One run's local calls: `send` takes a call when it is one of them (its reply goes to `receive`), else false. */
 export interface LocalCalls {
   send(message: HostCallMessage): boolean;
+  /**
+   * Takes a call and makes it at once, blocking this thread, when it is one of these and no call sent before it is
+   * still to be made: its reply, for the caller to give the guest. `alongside`: calls to its module answered at once
+   * in the guest's current turn, which count as in flight as they would through the main thread. SENT when it was taken but must be made later (as
+   * by send: its reply goes to `receive`); false when it is not one of these.
+   */
+  callNow(message: HostCallMessage, alongside?: number): HostReplyMessage | typeof SENT | false;
   /** Makes the calls sent since the last time, now (blocking this thread): their answers join the run's replies. */
   makeNow(): void;
   end(): void;
@@ -64,6 +73,9 @@ export interface LocalCalls {
   /** Calls made here, by what they named ("@capsule/checksum.crc32"), when there were any. */
   targets(): Record<string, number> | undefined;
 }
+
+/** callNow()'s answer for a call taken to be made later. */
+export const SENT = "sent";
 
 export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessage) => void): LocalCalls | undefined {
   const spec: WorkerModules | undefined = task.workerModules;
@@ -107,30 +119,63 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
       void admits!.later(item.admitted).then((value) => answeredReply(message, value, task.limits.hostDataBytes), (error) => refusedReply(message, error)).then(answer);
     }
   };
-  return {
-    send(message) {
-      if (message.module === undefined || !run.handles(message.module)) return false;
-      let byExport = made.get(message.module);
-      if (!byExport) made.set(message.module, (byExport = new Map()));
-      byExport.set(message.fn, (byExport.get(message.fn) ?? 0) + 1);
-      inFlight++;
-      if (!admits) {
-        void make(run, message, task.limits.hostDataBytes).then(answer);
-        return true;
-      }
-      try {
-        queue.push({ message, admitted: admits.admit(message.module, message.fn, decodeValue(message.args) as unknown[], true) });
-      } catch (error) {
-        queue.push({ message, refused: { error } });
-      }
-      if (!drainQueued) {
-        drainQueued = true;
-        queueMicrotask(() => {
-          drainQueued = false;
-          drain(false);
-        });
-      }
+  /** Counts a call when it is one of these (false when it is not). */
+  const count = (message: HostCallMessage): message is HostCallMessage & { module: string } => {
+    if (message.module === undefined || !run.handles(message.module)) return false;
+    let byExport = made.get(message.module);
+    if (!byExport) made.set(message.module, (byExport = new Map()));
+    byExport.set(message.fn, (byExport.get(message.fn) ?? 0) + 1);
+    inFlight++;
+    return true;
+  };
+  /** Counts a call of these and admits it (or records its refusal); false when it is not one of these. */
+  const take = (message: HostCallMessage, alongside = 0): (typeof queue)[number] | false => {
+    if (!count(message)) return false;
+    try {
+      return { message, admitted: admits!.admit(message.module, message.fn, decodeValue(message.args) as unknown[], true, alongside) };
+    } catch (error) {
+      return { message, refused: { error } };
+    }
+  };
+  const send = (message: HostCallMessage): boolean => {
+    if (!admits) {
+      if (!count(message)) return false;
+      void make(run, message, task.limits.hostDataBytes).then(answer);
       return true;
+    }
+    const item = take(message);
+    if (!item) return false;
+    queue.push(item);
+    if (!drainQueued) {
+      drainQueued = true;
+      queueMicrotask(() => {
+        drainQueued = false;
+        drain(false);
+      });
+    }
+    return true;
+  };
+  return {
+    send,
+    callNow(message, alongside) {
+      if (!admits || queue.length > 0) return send(message) && SENT;
+      const item = take(message, alongside);
+      if (!item) return false;
+      let value: { value: unknown } | undefined;
+      try {
+        if (item.refused) throw item.refused.error;
+        value = admits.makeNow(item.admitted);
+      } catch (error) {
+        inFlight--;
+        return refusedReply(message, error);
+      }
+      if (!value) {
+        queue.push(item);
+        drain(false);
+        return SENT;
+      }
+      inFlight--;
+      return answeredReply(message, value.value, task.limits.hostDataBytes);
     },
     makeNow: () => drain(true),
     end() {

@@ -79,7 +79,9 @@ export async function wasmBench() {
   const times = { empty: [], direct: [], viaMain: [], nop: [], base: [], crcDirect: [], crcMain: [] };
   // CPU of every thread of the process (process.cpuUsage), which a loaded machine's waits for a core do not inflate.
   const cpu = Object.fromEntries(Object.keys(times).map((k) => [k, []]));
-  for (const which of ["direct", "viaMain"]) await run(which, ADD), await run(which, CRC);
+  // Warm: V8 tiers the engine's WASM and the call path up over the first few thousand calls (~2x slower before), as
+  // the runtime bench's trivial rows also measure after their warm-up.
+  for (let i = 0; i < 15; i++) for (const which of ["direct", "viaMain"]) await run(which, ADD), await run(which, i % 5 === 0 ? CRC : NOP);
   // 15 rounds: on a shared machine the medians of fewer swing by tens of percent between runs.
   for (let round = 0; round < 15; round++) {
     for (const [key, which, source] of [["empty", "direct", "return 1"], ["direct", "direct", ADD], ["viaMain", "viaMain", ADD], ["nop", "direct", NOP], ["base", "direct", `${makeData} return input.length`], ["crcDirect", "direct", CRC], ["crcMain", "viaMain", CRC]]) {

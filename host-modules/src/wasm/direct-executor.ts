@@ -1,7 +1,8 @@
 // Owns one executor thread of the direct WASM channel (direct-worker.mjs) and the exchange of one call with it: the
 // caller posts the call (a MessagePort message, or shared memory alone for a scalar call the executor already
-// knows), wakes the executor through a shared word and blocks on it (Atomics.wait) until the reply, the call's
-// allowance or its run's stop; once it has taken the answer it says so (the executor waits for that before its
+// knows), wakes the executor through a shared word, spins briefly for the answer when calls have been answered
+// quickly (TUNING.wasmSpinUs), then blocks on the word (Atomics.wait) until the reply, the call's allowance or its
+// run's stop; once it has taken the answer it says so (the executor waits for that before its
 // after-call work, so that work never holds a core the caller is waiting for). A call stopped at its allowance or by
 // its run terminates the executor (V8 interrupts a running export), and the next call gets a fresh one.
 // Refuses nothing itself: it says how the exchange ended (direct.ts words the refusals).
@@ -25,6 +26,7 @@ const ANSWER_NUMBER = 1;
 const ANSWER_BIGINT = 2;
 /** How often a blocked caller looks at its run's stop flag, in ms. */
 const STOP_POLL_MS = 5;
+const SPIN_MS = TUNING.wasmSpinUs.value / 1000;
 
 /** One executor thread with its channel; replaced when a call is stopped or it exits. */
 export class Executor {
@@ -41,12 +43,14 @@ export class Executor {
   readonly ready: Promise<void>;
   exited = false;
   private nextId = 1;
+  /** Whether the last call was answered within the spin window (the next one's caller then spins for its answer). */
+  private quick = true;
 
   constructor(startMs: number) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(SCRIPT, {
-      workerData: { port: port2, shared: this.shared },
+      workerData: { port: port2, shared: this.shared, spinUs: TUNING.wasmSpinUs.value },
       transferList: [port2],
       resourceLimits: { maxOldGenerationSizeMb: TUNING.wasmWorkerHeapMb.value },
     });
@@ -108,8 +112,15 @@ export class Executor {
       wake(0);
       if (register) this.fastKeys.set(fastName, register);
     }
+    // Spinning for an answer that comes within the window saves the wake-up of a blocked thread, on both sides (the
+    // executor's notify then wakes no one); past it, or when the last call took longer, the caller blocks.
+    if (this.quick) {
+      const until = started + SPIN_MS;
+      while (Atomics.load(words, 0) !== DONE && performance.now() < until);
+    }
     for (;;) {
       if (Atomics.load(words, 0) === DONE) {
+        this.quick = performance.now() - started <= SPIN_MS;
         const answer = fast ? Atomics.load(words, 3) : ANSWER_ON_PORT;
         fast = false;
         const value = answer === ANSWER_NUMBER ? this.numbers[0] : answer === ANSWER_BIGINT ? this.bigints[0] : undefined;

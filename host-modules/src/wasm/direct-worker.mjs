@@ -12,7 +12,7 @@
 import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import { handleMessage } from "./invoke.mjs";
 
-const { port, shared } = workerData;
+const { port, shared, spinUs } = workerData;
 const words = new Int32Array(shared, 0, 8);
 const numbers = new Float64Array(shared, 32);
 const bigints = new BigInt64Array(shared, 32);
@@ -29,6 +29,8 @@ const IDLE_WAIT_MS = 20;
 const TURN_EVERY_MS = 5;
 /** How long a reply waits for its caller to take it before the after-call work goes ahead anyway, in ms. */
 const TAKE_WAIT_MS = 1;
+/** How long this thread spins for the next call while calls come in a stream, in ms (TUNING.wasmSpinUs). */
+const SPIN_MS = (spinUs ?? 0) / 1000;
 /** One turn of the event loop: the engine's own tasks (tier-up, GC steps, freeing transferred buffers) run there. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 let lastTurn = performance.now();
@@ -42,13 +44,24 @@ function replied() {
 
 Atomics.store(words, 1, 1);
 Atomics.notify(words, 1);
+/** When the last reply was taken (0: none since the thread last blocked), and whether to spin for the next call. */
+let repliedAt = 0;
+let streaming = false;
 for (;;) {
-  const state = Atomics.load(words, 0);
+  let state = Atomics.load(words, 0);
+  if (state !== CALL && streaming) {
+    // Calls are coming in a stream (the last one came within the window): wait for the next by spinning, so its
+    // caller's notify wakes no one; past the window, block.
+    const until = performance.now() + SPIN_MS;
+    while ((state = Atomics.load(words, 0)) !== CALL && performance.now() < until);
+    streaming = false;
+  }
   if (state !== CALL) {
     // Blocking (not Atomics.waitAsync) wakes fastest; a thread that never returns to its loop starves the engine.
     if (Atomics.wait(words, 0, state, IDLE_WAIT_MS) === "timed-out") (await turn(), (lastTurn = performance.now()));
     continue;
   }
+  streaming = repliedAt > 0 && performance.now() - repliedAt <= SPIN_MS;
   if (Atomics.load(words, 2) === 1) {
     // One message object per export, reused: invoke.mjs keeps none once it has answered (bar one waiting for the
     // bytes, which its caller resends before any other call).
@@ -80,6 +93,7 @@ for (;;) {
     // The reply is in the port's queue before the caller is woken to read it.
     handleMessage(message, (reply, transfer) => (port.postMessage(reply, transfer), replied()));
   }
+  repliedAt = performance.now();
   // The caller already has its answer: this turn is off its critical path.
   if (performance.now() - lastTurn >= TURN_EVERY_MS) (await turn(), (lastTurn = performance.now()));
 }

@@ -163,8 +163,10 @@ export class DirectRun {
   /**
    * Checks a call and counts it against its session (calls, in flight, time left), or throws the refusal.
    * `argsOwned`: the caller gives `args` away (its bytes are then transferred to the executor, not copied).
+   * `alongside`: calls of this module answered already that still count as in flight (made in the guest's current
+   * turn: through the pool they would still be on their way).
    */
-  admit(id: string, exportName: string, args: unknown[], argsOwned = false): AdmittedCall {
+  admit(id: string, exportName: string, args: unknown[], argsOwned = false, alongside = 0): AdmittedCall {
     const module = this.modules[id];
     if (!module) throw fail("wasm-declaration-invalid", `${id} is not a WASM module of this run`);
     if (!Object.prototype.hasOwnProperty.call(module.exports, exportName)) {
@@ -174,7 +176,7 @@ export class DirectRun {
     if (this.ended) throw fail("wasm-cancelled", "the session was cancelled");
     if (session.calls >= session.budget.callsPerRun) throw fail("wasm-budget-calls", `the session used its ${session.budget.callsPerRun} WASM calls`);
     session.calls++;
-    if (session.unanswered >= session.budget.inFlight) {
+    if (session.unanswered + alongside >= session.budget.inFlight) {
       throw fail("wasm-budget-in-flight", `the session already has ${session.budget.inFlight} WASM call(s) in flight; await one first`);
     }
     if (session.timeMs >= session.budget.totalTimeMs) throw fail("wasm-budget-time", `the session's WASM calls used their ${session.budget.totalTimeMs} ms`);
