@@ -19,7 +19,8 @@ import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.j
 
 /** What the module at WorkerModules.url exports. */
 interface WorkerModulesEntry {
-  openWorkerModules(modules: Record<string, unknown>, stopped: () => boolean): WorkerModulesRun;
+  /** `load`: runs in flight in the run's pool, this one included (undefined where the pool does not count them). */
+  openWorkerModules(modules: Record<string, unknown>, stopped: () => boolean, load?: () => number): WorkerModulesRun;
   /** Optional: starts what the calls need (an executor thread) in the background, once per worker. */
   prepareWorkerModules?(): void;
 }
@@ -82,7 +83,8 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   const entry = spec && ready.get(spec.url);
   if (!spec || !entry) return undefined;
   const control = new RunControl(task.control);
-  const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING);
+  const poolLoad = task.poolLoad && new Int32Array(task.poolLoad);
+  const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING, poolLoad && (() => Atomics.load(poolLoad, 0)));
   let open = true;
   /** Calls made, per module and export (named only when asked: a name built per call cost more than the count). */
   const made = new Map<string, Map<string, number>>();

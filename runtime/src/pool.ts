@@ -95,6 +95,7 @@ const CLOSED = () => runError("E_CLOSED", "the sandbox was closed while this run
 export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<void> } {
   let closed = false;
   let startingNow: Promise<void> | undefined;
+  const load = new Int32Array(new SharedArrayBuffer(4));
   /** Runs started while `ready` is pending do not count that wait (at most WORKER_START_GRACE_MS). */
   const startsUntil = (ready: Promise<void>) => {
     const waiting: Promise<void> = Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, WORKER_START_GRACE_MS).unref())]).then(() => {
@@ -121,6 +122,8 @@ export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<v
       const kill = new KillSwitch();
       let killedFor: RunError | undefined;
       let grace: ReturnType<typeof setTimeout> | undefined;
+      Atomics.add(load, 0, 1);
+      task.poolLoad = load.buffer as SharedArrayBuffer;
       const outcome = pool
         .run(task, kill)
         .catch((error: unknown) => {
@@ -129,7 +132,10 @@ export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<v
           if (!killedFor || control.started) replaced();
           return killedFor ?? runError("E_WORKER_CRASHED", `the worker running this guest died (${scrubHostDetails(error instanceof Error ? error.message : String(error))}); it was replaced, and other runs are unaffected`);
         })
-        .finally(() => clearTimeout(grace));
+        .finally(() => {
+          clearTimeout(grace);
+          Atomics.sub(load, 0, 1);
+        });
       return {
         outcome,
         stop(value, ends) {

@@ -80,12 +80,17 @@ export class Executor {
     void this.worker.terminate();
   }
 
-  /** Runs one call, blocking this thread for at most `allowanceMs` (or until `stopped()`); stops the executor then. */
-  exchange(call: ExchangeCall, allowanceMs: number, stopped: () => boolean): { outcome: Outcome; elapsedMs: number } {
+  /**
+   * Runs one call, blocking this thread for at most `allowanceMs` (or until `stopped()`); stops the executor then.
+   * `spin`: whether either thread may spin for the other (cores to spare: a spinning thread holds a core the other
+   * may be waiting for).
+   */
+  exchange(call: ExchangeCall, allowanceMs: number, stopped: () => boolean, spin = true): { outcome: Outcome; elapsedMs: number } {
     const id = this.nextId++;
     const { words, port } = this;
     const started = performance.now();
     let sentBytes = !this.digests.has(call.digest);
+    Atomics.store(words, 6, spin ? 1 : 0);
     const wake = (fast: number): void => {
       Atomics.store(words, 2, fast);
       Atomics.store(words, 0, CALL);
@@ -114,7 +119,7 @@ export class Executor {
     }
     // Spinning for an answer that comes within the window saves the wake-up of a blocked thread, on both sides (the
     // executor's notify then wakes no one); past it, or when the last call took longer, the caller blocks.
-    if (this.quick) {
+    if (spin && this.quick) {
       const until = started + SPIN_MS;
       while (Atomics.load(words, 0) !== DONE && performance.now() < until);
     }

@@ -8,6 +8,9 @@
 // After each reply this thread waits (briefly) for the caller to take it before its after-call work (the next
 // call's spare instance, the call's memory zeroed and kept): on a machine whose cores are all busy, a thread woken
 // while its waker goes on working often waits for the waker to stop, so that work would sit on the caller's path.
+// While calls come in a stream (the last one came within TUNING.wasmSpinUs of the reply before) and the caller says
+// there are cores to spare (word 6 is 1), this thread spins for the next call before it blocks, so that call's
+// notify wakes no one.
 // Refuses nothing itself: invoke.mjs answers every message (and refuses what it must).
 import { receiveMessageOnPort, workerData } from "node:worker_threads";
 import { handleMessage } from "./invoke.mjs";
@@ -61,7 +64,7 @@ for (;;) {
     if (Atomics.wait(words, 0, state, IDLE_WAIT_MS) === "timed-out") (await turn(), (lastTurn = performance.now()));
     continue;
   }
-  streaming = repliedAt > 0 && performance.now() - repliedAt <= SPIN_MS;
+  streaming = Atomics.load(words, 6) === 1 && repliedAt > 0 && performance.now() - repliedAt <= SPIN_MS;
   if (Atomics.load(words, 2) === 1) {
     // One message object per export, reused: invoke.mjs keeps none once it has answered (bar one waiting for the
     // bytes, which its caller resends before any other call).

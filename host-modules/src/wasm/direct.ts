@@ -14,6 +14,7 @@
 // awaiting it), so inFlight counts calls made and not yet answered, as in the pool, but they never overlap.
 
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { HostModuleError, isWasmCode, type WasmErrorCode } from "../errors.js";
@@ -36,6 +37,7 @@ export interface DirectWasmModule {
 export const NOT_NOW = undefined;
 
 const fail = (code: WasmErrorCode, message: string) => new HostModuleError(code, message);
+const CORES = availableParallelism();
 
 /** Declarations already checked: a run's module records are plain data handed over once and never changed. */
 const checkedDeclarations = new WeakSet<WasmExportDeclaration>();
@@ -51,9 +53,13 @@ export class DirectWasm {
 
   constructor(private readonly startMs: number = TUNING.wasmWorkerStartMs.value) {}
 
-  /** The calls of one run to these modules; `stopped` says when the run has been stopped (they are then cancelled). */
-  openRun(modules: Record<string, DirectWasmModule>, stopped: () => boolean = () => false): DirectRun {
-    return new DirectRun(this, modules, stopped);
+  /**
+   * The calls of one run to these modules; `stopped` says when the run has been stopped (they are then cancelled);
+   * `load`, the runs in flight in the caller's pool: its channel spins only while each run's two threads (the
+   * guest's and its executor) can have a core of their own.
+   */
+  openRun(modules: Record<string, DirectWasmModule>, stopped: () => boolean = () => false, load?: () => number): DirectRun {
+    return new DirectRun(this, modules, stopped, load ? () => load() * 2 <= CORES : () => true);
   }
 
   close(): void {
@@ -144,6 +150,7 @@ export class DirectRun {
     private readonly direct: DirectWasm,
     private readonly modules: Record<string, DirectWasmModule>,
     private readonly stopped: () => boolean,
+    private readonly spinWorthwhile: () => boolean,
   ) {}
 
   /** Whether `id` is a module this run calls directly. */
@@ -250,7 +257,7 @@ export class DirectRun {
     const limitedBySession = left < session.budget.callTimeoutMs;
     const allowanceMs = limitedBySession ? left : session.budget.callTimeoutMs;
     const call = { digest: module.sha256, binary, exportName, declaration: { params: [...declaration.params], result: declaration.result }, ...checked };
-    const { outcome, elapsedMs } = executor.exchange(call, allowanceMs, this.stopped);
+    const { outcome, elapsedMs } = executor.exchange(call, allowanceMs, this.stopped, this.spinWorthwhile());
     // A call stopped at its allowance is charged the whole allowance (a wait may end a fraction of a ms early).
     session.timeMs += "timedOut" in outcome ? Math.max(elapsedMs, allowanceMs) : elapsedMs;
     if ("stopped" in outcome) throw fail("wasm-cancelled", "the session was cancelled");
@@ -282,6 +289,6 @@ export function prepareWorkerModules(): void {
  * The runtime's worker-modules entry (@capsule/runtime's local-calls.ts loads this file in a guest's worker):
  * `modules` is what the registry's workerModules() handed the run, per host id.
  */
-export function openWorkerModules(modules: Record<string, unknown>, stopped: () => boolean): DirectRun {
-  return directWasm().openRun(modules as Record<string, DirectWasmModule>, stopped);
+export function openWorkerModules(modules: Record<string, unknown>, stopped: () => boolean, load?: () => number): DirectRun {
+  return directWasm().openRun(modules as Record<string, DirectWasmModule>, stopped, load);
 }
