@@ -237,7 +237,8 @@
         if (typeof answer !== "string") return awaitReply(answer);
         // A call the worker made at once (a WASM export) answers with its untagged JSON instead of a call id.
         mapSet(answeredThisTurn, id, alongside === undefined ? 1 : alongside + 1);
-        if (!turnEndQueued) (turnEndQueued = true), endTurnSoon();
+        // Marked queued once it is (a call at the edge of the stack may fail to queue it: the next call then does).
+        if (!turnEndQueued) endTurnSoon(), (turnEndQueued = true);
         return promiseResolve(jsonParse(answer).v);
       } catch (error) {
         return promiseReject(error);

@@ -1,5 +1,6 @@
 // Owns a run's calls out of the guest: host-function calls and host-module (bridge) calls become promises in the
-// guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns.
+// guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns —
+// or, for a call the worker makes itself at once (local-calls.ts callNow), with the answer the bridge call returns.
 // The promise is the guest's own (prelude.js awaitReply): a call answers the guest with its id, and a reply is one
 // call of the prelude's settle or fail with that id — no promise capability made and settled through the FFI.
 // At most limits.hostCallsInFlight calls are with the host at once; later ones wait in the run's queue, in order, and
