@@ -45,6 +45,11 @@ export interface EnginePowers {
    * of evaluating the guest scripts. Without it every worker builds its template.
    */
   templateImages?: TemplateImages;
+  /**
+   * The runs in flight in this worker's pool (queued or running), where the pool counts them (pool.ts, one shared
+   * word handed to its workers at start): a local call's channel spins for its answer only while that leaves cores.
+   */
+  poolLoad?(): number;
 }
 
 let provided: EnginePowers | undefined;

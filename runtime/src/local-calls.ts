@@ -14,6 +14,7 @@
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { scrubHostDetails } from "./errors.js";
 import { CONTROL, RunControl } from "./control.js";
+import { enginePowers } from "./engine-powers.js";
 import type { WorkerModules } from "./bridge.js";
 import type { HostCallMessage, HostReplyMessage, WorkerTask } from "./protocol.js";
 
@@ -83,8 +84,7 @@ export function openLocalCalls(task: WorkerTask, receive: (reply: HostReplyMessa
   const entry = spec && ready.get(spec.url);
   if (!spec || !entry) return undefined;
   const control = new RunControl(task.control);
-  const poolLoad = task.poolLoad && new Int32Array(task.poolLoad);
-  const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING, poolLoad && (() => Atomics.load(poolLoad, 0)));
+  const run = entry.openWorkerModules(spec.modules, () => control.state !== CONTROL.RUNNING, enginePowers().poolLoad);
   let open = true;
   /** Calls made, per module and export (named only when asked: a name built per call cost more than the count). */
   const made = new Map<string, Map<string, number>>();

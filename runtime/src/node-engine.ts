@@ -21,6 +21,8 @@ const sources = new Map<GuestFile, string>();
 export interface NodeEngineOptions {
   /** A directory for template images (created when missing); without it no image is read or written. */
   imageDir?: string;
+  /** The pool's shared count of runs in flight (pool.ts WorkerStart.poolLoad). */
+  poolLoad?: SharedArrayBuffer;
 }
 
 /** The engine powers of the calling thread (its CPU clock is its own: call it in the worker). */
@@ -37,7 +39,10 @@ export const nodeEngine = (options: NodeEngineOptions = {}): EnginePowers => ({
     return source;
   },
   ...(options.imageDir ? { templateImages: imageFiles(options.imageDir) } : {}),
+  ...(options.poolLoad ? { poolLoad: loadOf(new Int32Array(options.poolLoad)) } : {}),
 });
+
+const loadOf = (word: Int32Array) => () => Atomics.load(word, 0);
 
 const CHECKSUM_BYTES = 32;
 /**

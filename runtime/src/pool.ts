@@ -47,6 +47,8 @@ export interface WorkerPool {
   ready: Promise<void>;
   /** The most workers the pool runs at once. */
   size: number;
+  /** The runs in flight in the pool, queued or running, which its runner keeps (its workers read it). */
+  load?: Int32Array;
   /** A readiness probe queued like a run: settles once a worker has taken and answered it (or the pool failed). */
   probe(): Promise<void>;
   close(): Promise<void>;
@@ -57,10 +59,13 @@ export interface WorkerStart {
   warm?: boolean;
   /** SandboxOptions.engineCacheDir: where the worker keeps and finds the default template's image. */
   imageDir?: string;
+  /** One Int32: the runs in flight in the pool (set by createWorkerPool; the workers read it, engine-powers.ts). */
+  poolLoad?: SharedArrayBuffer;
 }
 
 export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE, start?: WorkerStart): WorkerPool {
   const max = Math.max(1, maxWorkers ?? availableParallelism());
+  const load = new Int32Array(new SharedArrayBuffer(4));
   const piscina = new Piscina({
     filename: workerFile,
     maxThreads: max,
@@ -71,7 +76,7 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     // Its wait- and run-time histograms are not read by anything here: recording them cost every task main-thread work.
     recordTiming: false,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB },
-    ...(start ? { workerData: start } : {}),
+    workerData: { ...start, poolLoad: load.buffer },
   });
   const probe = () => piscina.run({ ready: true }).then(() => undefined, () => undefined);
   return {
@@ -80,6 +85,7 @@ export function createWorkerPool(maxWorkers?: number, minWorkers?: number, worke
     },
     ready: probe(),
     size: max,
+    load,
     probe,
     close: () => piscina.destroy(),
   };
@@ -95,7 +101,6 @@ const CLOSED = () => runError("E_CLOSED", "the sandbox was closed while this run
 export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<void> } {
   let closed = false;
   let startingNow: Promise<void> | undefined;
-  const load = new Int32Array(new SharedArrayBuffer(4));
   /** Runs started while `ready` is pending do not count that wait (at most WORKER_START_GRACE_MS). */
   const startsUntil = (ready: Promise<void>) => {
     const waiting: Promise<void> = Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, WORKER_START_GRACE_MS).unref())]).then(() => {
@@ -122,8 +127,7 @@ export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<v
       const kill = new KillSwitch();
       let killedFor: RunError | undefined;
       let grace: ReturnType<typeof setTimeout> | undefined;
-      Atomics.add(load, 0, 1);
-      task.poolLoad = load.buffer as SharedArrayBuffer;
+      if (pool.load) Atomics.add(pool.load, 0, 1);
       const outcome = pool
         .run(task, kill)
         .catch((error: unknown) => {
@@ -134,7 +138,7 @@ export function nodeRunner(pool: WorkerPool): GuestRunner & { close(): Promise<v
         })
         .finally(() => {
           clearTimeout(grace);
-          Atomics.sub(load, 0, 1);
+          if (pool.load) Atomics.sub(pool.load, 0, 1);
         });
       return {
         outcome,

@@ -48,11 +48,6 @@ export interface WorkerTask {
   port?: RunPort;
   /** The run's control block (control.ts): shared memory, or a plain copy in a page that is not cross-origin isolated. */
   control: SharedArrayBuffer | ArrayBuffer;
-  /**
-   * One Int32 the main thread keeps at the number of runs in flight in this run's pool (queued or running), where it
-   * counts them (pool.ts): a local call's channel spins for its answer only while that leaves cores idle.
-   */
-  poolLoad?: SharedArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;
   /** Host modules this worker calls itself, without the main thread (local-calls.ts). */

@@ -9,7 +9,8 @@ import { nodeEngine } from "./node-engine.js";
 import { runTask } from "./run-task.js";
 import { pinRealmToUtc } from "./utc.js";
 
-provideEngine(nodeEngine({ imageDir: (workerData as { imageDir?: string } | null)?.imageDir }));
+const start = workerData as { imageDir?: string; poolLoad?: SharedArrayBuffer } | null;
+provideEngine(nodeEngine({ imageDir: start?.imageDir, poolLoad: start?.poolLoad }));
 pinRealmToUtc();
 // Warm the default template so the first run does not pay for compiling the engine and evaluating the prelude — unless
 // the pool was made for one run that imports modules (sandbox.ts run()): it gets a template of its own module set, and
