@@ -15,19 +15,21 @@ export type ThreadCpuReader = (threadId: number) => number | undefined;
 
 /**
  * Watches a run whose program may spend `cpuMs` and whose modules may spend `loadCpuMs` loading (limits.ts
- * moduleLoadCpuMs); `expire` is told whether the run was still loading its modules.
+ * moduleLoadCpuMs); `expire` is told whether the run was still loading its modules, and the CPU time the run had
+ * spent (its thread's own clock where it was read, else the estimate from its published slices).
  */
-export function cpuWatchdog(control: RunControl, cpuMs: number, loadCpuMs: number, readThreadCpu: ThreadCpuReader | undefined, expire: (loading: boolean) => void): { stop(): void } {
+export function cpuWatchdog(control: RunControl, cpuMs: number, loadCpuMs: number, readThreadCpu: ThreadCpuReader | undefined, expire: (loading: boolean, spentMs: number) => void): { stop(): void } {
   if (!control.shared) return { stop() {} };
   const most = Math.max(cpuMs, loadCpuMs) + cpuMs;
   const period = Math.max(5, Math.min(50, cpuMs / 4));
   const check = () => {
     const limit = Math.min(most, Math.max(cpuMs, control.budgetMs)) * CPU_WATCHDOG_FACTOR;
-    if (control.started && control.estimatedCpuMs(epochNow()) > limit) {
+    const estimate = control.started ? control.estimatedCpuMs(epochNow()) : 0;
+    if (estimate > limit) {
       const start = control.cpuAtStartMs;
       const now = Number.isFinite(start) ? readThreadCpu?.(control.threadId) : undefined;
       // The estimate counts time the thread waited for a core; its own clock does not.
-      if (now === undefined || now - start > limit) return expire(control.loadingModules);
+      if (now === undefined || now - start > limit) return expire(control.loadingModules, now === undefined ? estimate : now - start);
     }
     timer = setTimeout(check, period);
   };

@@ -17,7 +17,7 @@ import { CapsuleError, runError, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, moduleLoadCpuMs, resolveLimits, runWallMs, wallLimitText, type Limits } from "./limits.js";
 import type { WorkerTask } from "./protocol.js";
 import type { WorkerModules } from "./bridge.js";
-import { CONTROL, RunControl } from "./control.js";
+import { CONTROL, RunControl, epochNow } from "./control.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
@@ -228,8 +228,12 @@ async function execute(
     // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
     ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
   };
-  const watchdog = cpuWatchdog(control, limits.cpuMs, loadCpuMs, powers.threadCpuMs, (loading) =>
-    running?.stop(CONTROL.CPU_TIME, cpuEnds(loading ? loadCpuMs : undefined, limits.cpuMs)));
+  /** The CPU the watchdog found spent when it stopped the run (what a terminated worker can no longer report). */
+  let spentAtStop: number | undefined;
+  const watchdog = cpuWatchdog(control, limits.cpuMs, loadCpuMs, powers.threadCpuMs, (loading, spentMs) => {
+    spentAtStop = spentMs;
+    running?.stop(CONTROL.CPU_TIME, cpuEnds(loading ? loadCpuMs : undefined, limits.cpuMs));
+  });
   let outcome;
   try {
     running = runner.start(task, () => wall.resume());
@@ -254,7 +258,10 @@ async function execute(
     journaling.recorder.finish(endOf(result, powers.digest));
     return { ...result, journal: journaling.recorder.journal() };
   };
-  if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, ...called }));
+  // The worker was terminated or died, its own figures with it: its CPU is the host's figure (the watchdog's when it
+  // stopped the run, else the time of the slices the worker published, which counts waits for a core).
+  const hostCpuMs = () => spentAtStop ?? (control.started ? control.estimatedCpuMs(epochNow()) : 0);
+  if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, cpuMs: hostCpuMs(), ...called }));
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
   // Calls the worker made itself (local-calls.ts) never reached `host`: the worker counted them.
