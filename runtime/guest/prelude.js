@@ -214,9 +214,9 @@
     return undefined;
   };
   // Calls answered at once count as in flight (the host is told how many went before, per module) until the code
-  // that made them has run to its end, a microtask later, as a call answered between turns would: so Promise.all over
-  // more calls than a module's inFlight budget is refused whichever path the calls take. The reset is an async
-  // function's await: no then or species lookup the guest could have replaced.
+  // that made them has run to its end, a microtask later, as a call answered between turns would still be on its way:
+  // so Promise.all over more calls than a module's inFlight budget is refused, while calls awaited one by one never
+  // are. The reset is an async function's await: no then or species lookup the guest could have replaced.
   const answeredThisTurn = new Map();
   const mapClear = uncurry(Map.prototype.clear);
   let turnEndQueued = false;
@@ -238,7 +238,10 @@
         // A call the worker made at once (a WASM export) answers with its untagged JSON instead of a call id.
         mapSet(answeredThisTurn, id, alongside === undefined ? 1 : alongside + 1);
         // Marked queued once it is (a call at the edge of the stack may fail to queue it: the next call then does).
-        if (!turnEndQueued) endTurnSoon(), (turnEndQueued = true);
+        if (!turnEndQueued) {
+          endTurnSoon();
+          turnEndQueued = true;
+        }
         return promiseResolve(jsonParse(answer).v);
       } catch (error) {
         return promiseReject(error);
