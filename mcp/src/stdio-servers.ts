@@ -1,6 +1,7 @@
 // Owns starting stdio MCP servers for a run or a server: each spec is spawned through the SDK's StdioClientTransport
 // (no shell; the SDK's safe default environment plus the spec's NAME=value words), connected with the SDK's Client,
 // listed, and offered as the tool module `@mcp/<name>`; close() closes every client, which ends its child process.
+// A server whose process ends is started again by its next call (server-link.ts, bounded).
 // Servers start in parallel; if one fails, the others are closed before the error is thrown.
 // Refuses a server that cannot start or initialize (E_MCP_CONNECT_FAILED) and whatever mcpTools refuses of its list.
 
@@ -12,6 +13,7 @@ import type { ToolBelt, ToolModule } from "@capsule/runtime";
 import { CapsuleMcpError } from "./codes.js";
 import { describeMcpTools, type McpToolInfo } from "./mcp-tools.js";
 import { mcpSpecifier, type StdioServerSpec } from "./server-specs.js";
+import { ServerLink } from "./server-link.js";
 import { PACKAGE_VERSION } from "./version.js";
 
 /** How long a server may take to start and answer initialize (ms). */
@@ -30,8 +32,11 @@ export interface ConnectOptions {
 export interface ConnectedServer {
   name: string;
   specifier: string;
-  client: Client;
+  /** The live client (a new one after the server was restarted). */
+  readonly client: Client;
   tools: McpToolInfo[];
+  /** Closes the client, ending the server's process; it is not restarted after. */
+  close(): Promise<void>;
 }
 
 export interface ConnectedServers {
@@ -42,9 +47,21 @@ export interface ConnectedServers {
   close(): Promise<void>;
 }
 
-/** Starts and connects one server. */
+/** Starts and connects one server; its calls restart it if its process ends (server-link.ts). */
 export async function connectStdioServer(spec: StdioServerSpec, options: ConnectOptions = {}): Promise<ConnectedServer> {
   const specifier = mcpSpecifier(spec.name);
+  const link = new ServerLink(await startStdioServer(spec, options), () => startStdioServer(spec, options), spec.name);
+  try {
+    const tools = await describeMcpTools(link, { specifier, ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
+    return { name: spec.name, specifier, get client() { return link.client; }, tools, close: () => link.close() };
+  } catch (error) {
+    await link.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Spawns the server's process and completes initialize (E_MCP_CONNECT_FAILED when it cannot). */
+async function startStdioServer(spec: StdioServerSpec, options: ConnectOptions): Promise<Client> {
   const transport = new StdioClientTransport({
     command: spec.command,
     args: spec.args,
@@ -55,17 +72,11 @@ export async function connectStdioServer(spec: StdioServerSpec, options: Connect
   const client = new Client({ name: "capsule", version: PACKAGE_VERSION });
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
+    return client;
   } catch (error) {
     await client.close().catch(() => undefined);
     const command = [spec.command, ...spec.args].join(" ");
     throw new CapsuleMcpError("E_MCP_CONNECT_FAILED", `MCP server ${spec.name} (${command.slice(0, 200)}) did not start: ${(error as Error).message ?? String(error)}`);
-  }
-  try {
-    const tools = await describeMcpTools(client, { specifier, ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
-    return { name: spec.name, specifier, client, tools };
-  } catch (error) {
-    await client.close().catch(() => undefined);
-    throw error;
   }
 }
 
@@ -93,5 +104,5 @@ export function beltOf(servers: readonly ConnectedServer[]): ToolBelt {
 
 function closer(servers: readonly ConnectedServer[]): () => Promise<void> {
   let closing: Promise<void> | undefined;
-  return () => (closing ??= Promise.allSettled(servers.map((s) => s.client.close())).then(() => undefined));
+  return () => (closing ??= Promise.allSettled(servers.map((s) => s.close())).then(() => undefined));
 }
