@@ -1,8 +1,8 @@
 // Owns one executor thread of the direct WASM channel (direct-worker.mjs) and the exchange of one call with it: the
 // caller posts the call (a MessagePort message, or shared memory alone for a scalar call the executor already
 // knows), wakes the executor through a shared word, spins briefly for the answer when calls have been answered
-// quickly (TUNING.wasmSpinUs), then blocks on the word (Atomics.wait) until the reply, the call's allowance or its
-// run's stop; once it has taken the answer it says so (the executor waits for that before its
+// quickly and cores are to spare (TUNING.wasmSpinUs), then blocks on the word (Atomics.wait) until the reply, the
+// call's allowance or its run's stop; once it has taken the answer it says so (the executor waits for that before its
 // after-call work, so that work never holds a core the caller is waiting for). A call stopped at its allowance or by
 // its run terminates the executor (V8 interrupts a running export), and the next call gets a fresh one.
 // Refuses nothing itself: it says how the exchange ended (direct.ts words the refusals).
