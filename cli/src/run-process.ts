@@ -22,7 +22,9 @@ export function prestartForCommandLine(args: readonly string[]): void {
 
 /**
  * For `capsule run <file>` run here (not on a fleet, not asking for help), the worker its run will want: warming the
- * default template unless the program imports (its worker then builds the module set's template instead).
+ * default template unless the program imports (its worker then builds the module set's template instead), and the
+ * engine compiled by V8's baseline compiler only (WorkerStart.wasmTierUp: this process runs one guest and exits;
+ * measured in the README's "Start-up").
  */
 export function runWorkerFor(args: readonly string[]): PrestartOptions | undefined {
   let at = 0;
@@ -30,7 +32,7 @@ export function runWorkerFor(args: readonly string[]): PrestartOptions | undefin
   if (args[at] !== "run") return undefined;
   const rest = args.slice(at + 1);
   if (rest.some((arg) => arg === "--redis" || arg.startsWith("--redis=") || arg === "--help" || arg === "-h")) return undefined;
-  return { warm: !programImports(rest), imageDir: engineCacheDir(lastHome(args)) };
+  return { warm: !programImports(rest), imageDir: engineCacheDir(lastHome(args)), wasmTierUp: false };
 }
 
 /** The last `--home` on the line (the subcommand's wins over the program's, as global-options.ts merges them). */

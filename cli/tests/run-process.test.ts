@@ -19,7 +19,7 @@ describe("which worker `capsule run` starts first", () => {
   const importing = file("importing.js", 'import yaml from "@capsule/yaml";\nreturn yaml.dump(1)');
 
   it("a warmed one for a program without imports, an unwarmed one for a program that imports", () => {
-    expect(runWorkerFor(["run", plain])).toMatchObject({ warm: true });
+    expect(runWorkerFor(["run", plain])).toMatchObject({ warm: true, wasmTierUp: false });
     expect(runWorkerFor(["run", importing, "--json"])).toMatchObject({ warm: false });
     expect(runWorkerFor(["--home", "/somewhere", "run", "--seed", "7", importing])).toMatchObject({ warm: false });
   });

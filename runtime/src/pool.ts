@@ -61,6 +61,14 @@ export interface WorkerStart {
   imageDir?: string;
   /** One Int32: the runs in flight in the pool (set by createWorkerPool; the workers read it, engine-powers.ts). */
   poolLoad?: SharedArrayBuffer;
+  /**
+   * `false`: the worker sets V8's `--liftoff-only` before the engine's WASM is compiled. V8's flags are the
+   * process's, so every WebAssembly module compiled in the process afterwards gets only the baseline compiler. For a
+   * process that runs one guest and exits (the CLI's `run`): no optimizing compile is left in flight for the exit to
+   * wait on, and a guest's first long loop runs without tier-up's checks (README "Speed": figures). Default: V8's
+   * tiering, which a long-lived pool wants (optimized code runs a warm engine ~1.7× faster).
+   */
+  wasmTierUp?: boolean;
 }
 
 export function createWorkerPool(maxWorkers?: number, minWorkers?: number, workerFile: string = WORKER_FILE, start?: WorkerStart): WorkerPool {

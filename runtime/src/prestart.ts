@@ -24,7 +24,8 @@ let prestarted: Prestarted | undefined;
 export function prestartRunWorker(options: PrestartOptions = {}): void {
   if (prestarted) return;
   const warm = options.warm !== false;
-  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, { warm, imageDir: options.imageDir }), warm, workerFile: options.workerFile, imageDir: options.imageDir };
+  const start = { warm, imageDir: options.imageDir, ...(options.wasmTierUp === false ? { wasmTierUp: false } : {}) };
+  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, start), warm, workerFile: options.workerFile, imageDir: options.imageDir };
 }
 
 /**
