@@ -17,7 +17,7 @@
   const reflectApply = Reflect.apply, reflectConstruct = Reflect.construct;
   const jsonParse = JSON.parse, jsonStringify = JSON.stringify;
   const RealString = String;
-  const promiseReject = Promise.reject.bind(Promise), promiseResolve = Promise.resolve.bind(Promise);
+  const promiseReject = Promise.reject.bind(Promise);
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
   /** Gives a replacement built-in its standard name and length (as the spec defines them: configurable, not writable). */
   const shape = (fn, name, length) => {
@@ -213,18 +213,6 @@
     }
     return undefined;
   };
-  // Calls answered at once count as in flight (the host is told how many went before, per module) until the code
-  // that made them has run to its end, a microtask later, as a call answered between turns would still be on its way:
-  // so Promise.all over more calls than a module's inFlight budget is refused, while calls awaited one by one never
-  // are. The reset is an async function's await: no then or species lookup the guest could have replaced.
-  const answeredThisTurn = new Map();
-  const mapClear = uncurry(Map.prototype.clear);
-  let turnEndQueued = false;
-  const endTurnSoon = async () => {
-    await undefined;
-    turnEndQueued = false;
-    mapClear(answeredThisTurn);
-  };
   hide(G, "__capsule_bridge", freeze({
     call(id, exportName, args) {
       try {
@@ -232,17 +220,7 @@
         const refused = functionOption(id, exportName, list);
         if (refused !== undefined) return promiseReject(refused);
         const encoded = encode(list);
-        const alongside = mapGet(answeredThisTurn, id);
-        const answer = bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2], alongside === undefined ? 0 : alongside);
-        if (typeof answer !== "string") return awaitReply(answer);
-        // A call the worker made at once (a WASM export) answers with its untagged JSON instead of a call id.
-        mapSet(answeredThisTurn, id, alongside === undefined ? 1 : alongside + 1);
-        // Marked queued once it is (a call at the edge of the stack may fail to queue it: the next call then does).
-        if (!turnEndQueued) {
-          endTurnSoon();
-          turnEndQueued = true;
-        }
-        return promiseResolve(jsonParse(answer).v);
+        return awaitReply(bridgeCall(id, exportName, encoded[0], encoded[1], encoded[2]));
       } catch (error) {
         return promiseReject(error);
       }

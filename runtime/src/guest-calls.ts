@@ -1,6 +1,8 @@
 // Owns a run's calls out of the guest: host-function calls and host-module (bridge) calls become promises in the
-// guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns —
-// or, for a call the worker makes itself at once (local-calls.ts callNow), with the answer the bridge call returns.
+// guest, cross to the host as one encoded copy each, and settle when the host's reply is delivered between turns,
+// once the guest's job queue is empty. That holds for a call the worker makes itself at once (local-calls.ts
+// callNow) too: its answer waits among the replies, so a call's promise settles at the same point in the guest's
+// microtasks however it was answered (on a cold worker or a warm one, through the main thread or not).
 // The promise is the guest's own (prelude.js awaitReply): a call answers the guest with its id, and a reply is one
 // call of the prelude's settle or fail with that id — no promise capability made and settled through the FFI.
 // At most limits.hostCallsInFlight calls are with the host at once; later ones wait in the run's queue, in order, and
@@ -60,6 +62,8 @@ export class GuestCalls {
   private wake: (() => void) | undefined;
   /** The run's local calls, when its worker makes some itself (set by the run). */
   local: LocalCalls | undefined;
+  /** Calls answered at once whose replies are not delivered yet, per module (answerNow). */
+  private readonly answeredAtOnce = new Map<string, number>();
 
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {
     this.targets = Object.entries(task.namespaces).flatMap(([ns, fns]) => fns.map((fn) => [ns, fn] as const));
@@ -99,19 +103,18 @@ export class GuestCalls {
     return this.call({ ns: target[0], fn: target[1] }, jsonH, taggedH, sideH);
   }
 
-  /** `alongsideH`: how many calls to this module the guest's current turn made that were answered at once (prelude.js). */
-  hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle, alongsideH?: QuickJSHandle): GuestReturn {
+  hostModule(idH: QuickJSHandle, fnH: QuickJSHandle, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
     const { ctx } = this.powers;
     const module = ctx.getString(idH);
     const fn = ctx.getString(fnH);
     if (!this.task.hostModules.includes(module)) return this.throwInGuest("TypeError", `host module "${module}" is not imported by this run`);
-    const alongside = alongsideH && ctx.typeof(alongsideH) === "number" ? ctx.getNumber(alongsideH) : 0;
-    return this.call({ ns: module, fn, module }, jsonH, taggedH, sideH, alongside);
+    return this.call({ ns: module, fn, module }, jsonH, taggedH, sideH);
   }
 
   /** Settles the guest promises of every reply that arrived, in arrival order. */
   deliver(): void {
     const { ctx, slice } = this.powers;
+    this.answeredAtOnce.clear();
     while (this.replies.length > 0) {
       const reply = this.replies.shift()!;
       const size = this.pending.get(reply.id);
@@ -142,7 +145,7 @@ export class GuestCalls {
     }
   }
 
-  private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle, alongside = 0): GuestReturn {
+  private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {
     const { ctx } = this.powers;
     const { port, limits } = this.task;
     const { ns, fn } = target;
@@ -166,15 +169,16 @@ export class GuestCalls {
     const id = this.nextId++;
     if (this.local && this.queued.length === 0 && target.module !== undefined) {
       // A call the worker makes itself is made at once when it can (local-calls.ts callNow), blocking this thread for
-      // its answer outside the guest's metered time: no promise settled between turns, no event-loop turn.
+      // its answer outside the guest's metered time: no event-loop turn, no wait at the turn's end.
       const message: HostCallMessage = { t: "call", id, ns, fn, module: target.module, args };
+      const alongside = this.answeredAtOnce.get(target.module) ?? 0;
       const now = this.powers.unmetered(() => this.local!.callNow(message, alongside));
       if (now === SENT) {
         this.sent++;
         this.track(id, size);
         return ctx.newNumber(id);
       }
-      if (now) return this.answerNow(now, size);
+      if (now) return this.answerNow(now, size, target.module);
     }
     this.track(id, size);
     const schema = target.module !== undefined ? this.task.toolInputs?.[target.module]?.[fn] : undefined;
@@ -192,15 +196,16 @@ export class GuestCalls {
   }
 
   /**
-   * A reply made while the guest was calling: an untagged answer goes back as its JSON text, which the guest's bridge
-   * resolves its promise with (prelude.js); others are delivered between turns like any reply.
+   * A reply made while the guest was calling: delivered between turns like any reply. Until then the call counts as
+   * in flight for its module's budget (`alongside` of the calls after it), as a call on its way would: so
+   * Promise.all over more calls than a module's inFlight is refused, while calls awaited one by one never are.
    */
-  private answerNow(reply: HostReplyMessage, size: number): GuestReturn {
+  private answerNow(reply: HostReplyMessage, size: number, module: string): GuestReturn {
     if (reply.t === "fatal") return this.throwFatal({ code: reply.code, message: reply.message });
-    if (reply.t === "ok" && !reply.value.tagged && reply.value.side.length === 0) return this.powers.ctx.newString(reply.value.json);
     this.sent++;
     this.track(reply.id, size);
     this.replies.push(reply);
+    this.answeredAtOnce.set(module, (this.answeredAtOnce.get(module) ?? 0) + 1);
     return this.powers.ctx.newNumber(reply.id);
   }
 

@@ -25,7 +25,7 @@ export interface RunHooks {
   linkModule(base: string, requested: string): { error: Error } | string;
   /** A host-function call: the function's index among the run's targets (guest-calls.ts), then the encoded arguments. */
   hostCall(index: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
-  bridgeCall(id: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle, alongside: QuickJSHandle): GuestReturn;
+  bridgeCall(id: QuickJSHandle, fn: QuickJSHandle, json: QuickJSHandle, tagged: QuickJSHandle, side: QuickJSHandle): GuestReturn;
   log(level: string, text: string): void;
 }
 
@@ -141,7 +141,7 @@ export class EngineTemplate {
       hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side)),
       hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text))),
       hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file))),
-      hot("bridgeCall", (id, fn, json, tagged, side, alongside) => this.current?.bridgeCall(id, fn, json, tagged, side, alongside)),
+      hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side)),
     ];
     const fingerprint = brkAddress !== undefined ? fingerprintOf(instance, rt, ctx, functions, this.brk()) : undefined;
     const restore = (image: TemplateImage | undefined) =>
