@@ -6,6 +6,7 @@ import { Scope, type QuickJSContext, type QuickJSHandle } from "quickjs-emscript
 import type { ErrorCode } from "./errors.js";
 import { newStringFast } from "./fast-string.js";
 import type { Encoded } from "./protocol.js";
+import type { FastCalls } from "./fast-calls.js";
 
 /** A limit or refusal that ends the run (the guest cannot catch its way past it). */
 export type Fatal = { code: ErrorCode; message: string };
@@ -42,12 +43,16 @@ export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, valu
 
 /**
  * Calls `fn(...leading, json, tagged, side)` in the guest with an encoded host value (the prelude's settle takes a
- * call id first): what it returned, or what it threw.
+ * call id first): what it returned, or what it threw. With `fast` (a run's), an untagged value takes its calls.
  */
-export function callWithEncoded(ctx: QuickJSContext, fn: QuickJSHandle, leading: QuickJSHandle[], value: Encoded) {
+export function callWithEncoded(ctx: QuickJSContext, fn: QuickJSHandle, leading: QuickJSHandle[], value: Encoded, fast?: FastCalls) {
   return Scope.withScope((scope) => {
-    const json = scope.manage(newStringFast(ctx, value.json));
     // The decoder reads the sidecar only for a tagged value; most answers have none, and need no array made for it.
+    if (fast && !value.tagged && value.side.length === 0) {
+      const text = scope.manage(fast.newJsonString(value.json));
+      return fast.call(fn, [...leading, text, ctx.false, ctx.undefined]);
+    }
+    const json = scope.manage(newStringFast(ctx, value.json));
     if (!value.tagged && value.side.length === 0) return ctx.callFunction(fn, ctx.undefined, ...leading, json, ctx.false, ctx.undefined);
     const side = scope.manage(ctx.newArray());
     value.side.forEach((item, i) => {

@@ -16,6 +16,7 @@ import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import { TOOL_HOST_PREFIX, type HostCallMessage, type HostReplyMessage, type WorkerTask } from "./protocol.js";
 import { SENT, type LocalCalls } from "./local-calls.js";
+import type { FastCalls } from "./fast-calls.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
@@ -28,6 +29,8 @@ export interface CallPowers {
   fatal(fatal: Fatal): void;
   /** Runs host work that blocks inside a slice without charging its time to the guest (guest-cpu.ts). */
   unmetered<T>(work: () => T): T;
+  /** The run's hot calls into the engine (fast-calls.ts). */
+  fast: FastCalls;
 }
 
 type ToolInputCheck = typeof import("./tool-input.js").toolInputProblem;
@@ -131,7 +134,7 @@ export class GuestCalls {
         const settled = slice(() => {
           const id = ctx.newNumber(reply.id);
           try {
-            if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value);
+            if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value, this.powers.fast);
             return ctx.newError({ name: reply.name, message: reply.message }).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
           } finally {
             id.dispose();

@@ -14,6 +14,7 @@ import { runError, scrubHostDetails, type RunError } from "./errors.js";
 import { encodeValue, encodedSize } from "./codec.js";
 import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
+import { fastCalls, type FastCalls } from "./fast-calls.js";
 import { GuestConsole } from "./guest-console.js";
 import { HeapSampler } from "./guest-heap.js";
 import { cpuTimeExceeded, memoryExceeded, moduleLoadCpuExceeded, thrownToRunError } from "./guest-errors.js";
@@ -74,6 +75,7 @@ class GuestRun implements RunHooks {
   /** Settles when the host asks this run to stop (one wait per run, not one per turn). */
   private stopWait: Promise<unknown> | undefined;
   private readonly heap: HeapSampler;
+  private readonly fast: FastCalls;
   private fatal: Fatal | RunError | undefined;
 
   constructor(private readonly template: EngineTemplate, private readonly task: WorkerTask, cpu: CpuMeter) {
@@ -84,7 +86,8 @@ class GuestRun implements RunHooks {
     this.ctx = template.ctx;
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
-    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f) }, task);
+    this.fast = fastCalls(this.ctx, this.rt);
+    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
@@ -103,7 +106,7 @@ class GuestRun implements RunHooks {
     if ("code" in main) return this.fail(main);
     for (;;) {
       // Jobs run in batches, so that a guest flooding the job queue still meets its limits between batches.
-      const jobs = this.slice(() => this.rt.executePendingJobs(JOBS_PER_BATCH));
+      const jobs = this.slice(() => this.fast.executePendingJobs(JOBS_PER_BATCH));
       if (jobs.error) return this.fail(jobs.error.consume((e) => this.guestError(e)));
       const stop = this.stopReason();
       if (stop) return this.fail(stop);
@@ -230,7 +233,8 @@ class GuestRun implements RunHooks {
     const { ctx } = this;
     const failure = Scope.withScope((scope) => {
       const args = [ctx.newNumber(this.task.now), ctx.newNumber(this.task.seed), ctx.newString(JSON.stringify(this.calls.targets))].map(scope.manage);
-      const configured = scope.manage(this.slice(() => ctx.callFunction(this.template.configure, ctx.undefined, ...args)));
+      const configured = this.slice(() => this.fast.call(this.template.configure, args));
+      scope.manage(configured.error ?? configured.value);
       return configured.error ? { detail: ctx.dump(configured.error) as unknown } : undefined;
     });
     if (failure) return this.stopReason() ?? { code: "E_INTERNAL", message: `configuring the guest failed: ${JSON.stringify(failure.detail)}` };
@@ -273,7 +277,7 @@ class GuestRun implements RunHooks {
     // The bridge left the global object before any module but the facades loaded (in the template, or just above).
     const called = Scope.withScope((scope) => {
       const mainFn = scope.manage(ctx.getProp(scope.manage(namespace.handle), "default"));
-      return this.slice(() => ctx.callFunction(mainFn, ctx.undefined));
+      return this.slice(() => this.fast.call(mainFn, []));
     });
     if (called.error) return called.error.consume((e) => this.guestError(e));
     return { promise: this.scope.manage(called.value) };
