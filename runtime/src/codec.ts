@@ -80,8 +80,9 @@ export function encodeValue(value: unknown): EncodeResult {
           return raw;
         case "bigint": return tag({ [TAG]: "i", v: String(raw) });
         case "string":
-          // Only a well-formed one: the guest reads the sidecar as UTF-8, where a lone surrogate would become U+FFFD.
-          if (raw.length >= BIG_STRING_LENGTH && raw.isWellFormed()) {
+          // Only a well-formed one without U+0000: the engine takes a sidecar string as a C string of UTF-8, where a
+          // lone surrogate would become U+FFFD and a NUL would end it. Such a string crosses escaped in the JSON.
+          if (raw.length >= BIG_STRING_LENGTH && raw.isWellFormed() && !raw.includes("\u0000")) {
             side.push(raw);
             return tag({ [TAG]: "s", i: side.length - 1 });
           }

@@ -4,7 +4,7 @@
 
 import { Scope, type QuickJSContext, type QuickJSHandle } from "quickjs-emscripten-core";
 import type { ErrorCode } from "./errors.js";
-import { newStringFast } from "./fast-string.js";
+import { newStringFast, readGuestString } from "./fast-string.js";
 import type { Encoded } from "./protocol.js";
 import type { FastCalls } from "./fast-calls.js";
 
@@ -23,7 +23,7 @@ export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: 
   for (let i = 0; i < length; i++) {
     const read = ctx.getProp(sideH, i).consume((item): string | Uint8Array | undefined => {
       try {
-        if (ctx.typeof(item) === "string") return ctx.getString(item);
+        if (ctx.typeof(item) === "string") return readGuestString(ctx, item);
         return ctx.getArrayBuffer(item).consume((view) => new Uint8Array(view.value));
       } catch {
         return undefined;

@@ -5,6 +5,7 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { clipText, runError, scrubHostDetails, type RunError } from "./errors.js";
 import type { Limits } from "./limits.js";
+import { readGuestString } from "./fast-string.js";
 
 /**
  * The thrown value `handle` as a RunError: E_GUEST_ERROR unless it is a limit QuickJS reports as an error, or the
@@ -20,7 +21,7 @@ export function thrownToRunError(
   let message: string;
   let stack: string | undefined;
   if (ctx.typeof(handle) === "object") {
-    const raw = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? ctx.getString(h) : undefined));
+    const raw = (key: string) => ctx.getProp(handle, key).consume((h) => (ctx.typeof(h) === "string" ? readGuestString(ctx, h) : undefined));
     const read = (key: string) => {
       const text = raw(key);
       return text === undefined ? undefined : clipText(text);
@@ -37,7 +38,7 @@ export function thrownToRunError(
       message = text ?? "";
     }
   } else {
-    const value = ctx.dump(handle);
+    const value = ctx.typeof(handle) === "string" ? readGuestString(ctx, handle) : ctx.dump(handle);
     message = typeof value === "string" ? clipText(value) : `the program threw ${thrownText(value)}`;
   }
   const guestStack = stack ? cleanStack(stack) : undefined;

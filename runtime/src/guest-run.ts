@@ -22,6 +22,7 @@ import { ModuleGate } from "./guest-modules.js";
 import { listen } from "./ports.js";
 import { wallLimitText } from "./limits.js";
 import { openLocalCalls } from "./local-calls.js";
+import { readGuestString } from "./fast-string.js";
 
 /** Promise jobs run between two checks of the run's limits. */
 const JOBS_PER_BATCH = 1_000;
@@ -322,7 +323,7 @@ class GuestRun implements RunHooks {
     if (type === "number" || type === "boolean" || type === "undefined" || type === "string") {
       // Primitives cross without loading the guest codec — but a string read as UTF-8 shows a lone surrogate as
       // U+FFFD (three of them): one that reads with any takes the codec, whose JSON escapes it exactly.
-      const primitive: unknown = ctx.dump(value);
+      const primitive: unknown = type === "string" ? readGuestString(ctx, value) : ctx.dump(value);
       const encoded = typeof primitive === "string" && primitive.includes("\ufffd") ? undefined : encodeValue(primitive);
       if (encoded?.ok) return this.succeed(encoded.encoded);
     }

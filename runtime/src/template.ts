@@ -14,6 +14,7 @@ import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
 import { heapCensus, type HeapStart } from "./guest-heap.js";
+import { moduleSourceForEngine, readGuestString } from "./fast-string.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
 export type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle } | void;
@@ -129,7 +130,7 @@ export class EngineTemplate {
     const rt = (this.rt = instance.qjs.newRuntime());
     rt.setInterruptHandler(() => this.current?.shouldInterrupt() ?? false);
     rt.setModuleLoader(
-      (name) => this.current?.loadModule(name) ?? { error: new Error("no run is active") },
+      (name) => moduleSourceForEngine(this.current?.loadModule(name) ?? { error: new Error("no run is active") }),
       (base, requested) => this.current?.linkModule(base, requested) ?? { error: new Error("no run is active") },
     );
     const ctx = (this.ctx = rt.newContext());
@@ -139,7 +140,7 @@ export class EngineTemplate {
     const hot = fastFunctions(ctx);
     const functions: HotFunctions = [
       hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side)),
-      hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), ctx.getString(text))),
+      hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), readGuestString(ctx, text))),
       hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file))),
       hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side)),
     ];
