@@ -39,32 +39,52 @@ interface ReadInternals {
   module: { HEAPU8: Uint8Array };
 }
 
-const decoder = new TextDecoder();
-
 /**
- * The whole of a guest string. quickjs-emscripten's getString() reads the engine's C string, which ends at the first
- * U+0000 the string holds ("a\0b" read as "a"): when what it read is shorter than the string's length, the bytes are
- * read again up to that length (each UTF-8 sequence of four bytes is two UTF-16 units, any other one).
+ * A guest string exactly. quickjs-emscripten's getString() reads the engine's C string of UTF-8, which ends at the
+ * first U+0000 ("a\0b" read as "a") and where a lone surrogate's three bytes read as three U+FFFD. When what it read
+ * is not the string's length, the bytes are decoded here instead, up to that many UTF-16 units, a lone surrogate's
+ * three bytes as the surrogate itself (the engine writes it as a three-byte sequence, as it writes any unit).
  */
 export function readGuestString(context: QuickJSContext, handle: QuickJSHandle): string {
   const text = context.getString(handle);
   const length = context.getProp(handle, "length").consume((h) => context.getNumber(h));
-  if (text.length >= length) return text;
+  if (text.length === length) return text;
   const internals = context as unknown as Partial<ReadInternals>;
   const { ffi, module } = internals;
   if (typeof ffi?.QTS_GetString !== "function" || typeof ffi.QTS_FreeCString !== "function" || !(module?.HEAPU8 instanceof Uint8Array)) return text;
   const ptr = ffi.QTS_GetString(internals.ctx!.value, handle.value);
   try {
-    const bytes = module.HEAPU8;
-    let end = ptr;
-    for (let units = 0; units < length && end < bytes.length; units += bytes[end]! >= 0xf0 ? 2 : 1) {
-      const lead = bytes[end]!;
-      end += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-    }
-    return decoder.decode(bytes.subarray(ptr, end));
+    return decodeUnits(module.HEAPU8, ptr, length);
   } finally {
     ffi.QTS_FreeCString(internals.ctx!.value, ptr);
   }
+}
+
+/** `length` UTF-16 units from the engine's UTF-8 at `at`, surrogates written alone included. */
+function decodeUnits(bytes: Uint8Array, at: number, length: number): string {
+  const units = new Uint16Array(length);
+  let n = 0;
+  while (n < length && at < bytes.length) {
+    const lead = bytes[at]!;
+    if (lead < 0x80) {
+      units[n++] = lead;
+      at += 1;
+    } else if (lead < 0xe0) {
+      units[n++] = ((lead & 0x1f) << 6) | (bytes[at + 1]! & 0x3f);
+      at += 2;
+    } else if (lead < 0xf0) {
+      units[n++] = ((lead & 0x0f) << 12) | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
+      at += 3;
+    } else {
+      const point = ((lead & 0x07) << 18) | ((bytes[at + 1]! & 0x3f) << 12) | ((bytes[at + 2]! & 0x3f) << 6) | (bytes[at + 3]! & 0x3f);
+      units[n++] = 0xd800 + ((point - 0x10000) >> 10);
+      if (n < length) units[n++] = 0xdc00 + ((point - 0x10000) & 0x3ff);
+      at += 4;
+    }
+  }
+  let out = "";
+  for (let i = 0; i < n; i += 8192) out += String.fromCharCode(...units.subarray(i, Math.min(n, i + 8192)));
+  return out;
 }
 
 /**

@@ -33,4 +33,11 @@ describe("lone surrogates", () => {
     const seen = await valueOf(sandbox, { source: "const a = await h.small(), b = await h.big(); return [a.charCodeAt(0), a.length, b.length, b.charCodeAt(b.length - 1)]", hostFunctions: give });
     expect(seen).toEqual([0xd800, 2, BIG + 1, 0xdfff]);
   });
+
+  it("are written to the console and kept in an error's message exactly", async () => {
+    const logged = await sandbox.run({ source: 'console.log("a\\ud800b", "\\udc00"); console.log("\\ud83d\\ude00 \\ufffd"); return 1' });
+    expect(logged.logs.map((line) => line.message)).toEqual(["a\ud800b \udc00", "\ud83d\ude00 \ufffd"]);
+    const thrown = await sandbox.run({ source: 'throw new RangeError("x\\udfffy")' });
+    expect(!thrown.ok && thrown.error.message).toContain("x\udfffy");
+  });
 });
