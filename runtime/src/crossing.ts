@@ -42,6 +42,23 @@ export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, valu
 }
 
 /**
+ * An Error for the guest with the host's name and message. The engine takes a string made on the host as a C string,
+ * which ends at the first U+0000: a name or message holding one is decoded into the guest from its JSON instead.
+ */
+export function newGuestError(ctx: QuickJSContext, decode: QuickJSHandle, error: { name: string; message: string }): QuickJSHandle {
+  const whole = (text: string) => !text.includes("\u0000");
+  if (whole(error.name) && whole(error.message)) return ctx.newError(error);
+  const made = ctx.newError({ name: whole(error.name) ? error.name : "Error", message: whole(error.message) ? error.message : "" });
+  for (const key of ["name", "message"] as const) {
+    if (whole(error[key])) continue;
+    const decoded = decodeIntoGuest(ctx, decode, { json: JSON.stringify({ v: error[key] }), tagged: false, side: [] });
+    if (decoded.error) decoded.error.dispose();
+    else decoded.value.consume((text) => ctx.setProp(made, key, text));
+  }
+  return made;
+}
+
+/**
  * Calls `fn(...leading, json, tagged, side)` in the guest with an encoded host value (the prelude's settle takes a
  * call id first): what it returned, or what it threw. With `fast` (a run's), an untagged value takes its calls.
  */

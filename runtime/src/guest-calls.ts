@@ -12,7 +12,7 @@
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { decodeValue, encodedSize } from "./codec.js";
-import { callWithEncoded, readEncoded, type Fatal } from "./crossing.js";
+import { callWithEncoded, newGuestError, readEncoded, type Fatal } from "./crossing.js";
 import type { GuestReturn } from "./template.js";
 import { TOOL_HOST_PREFIX, type HostCallMessage, type HostReplyMessage, type WorkerTask } from "./protocol.js";
 import { SENT, type LocalCalls } from "./local-calls.js";
@@ -20,9 +20,10 @@ import type { FastCalls } from "./fast-calls.js";
 
 export interface CallPowers {
   ctx: QuickJSContext;
-  /** The prelude's settle(id, json, tagged, side) and fail(id, error) (the template's). */
+  /** The prelude's settle(id, json, tagged, side) and fail(id, error), and its codec's decode (the template's). */
   settle: QuickJSHandle;
   fail: QuickJSHandle;
+  decode: QuickJSHandle;
   /** Runs guest work, charging its CPU time to the run. */
   slice<T>(work: () => T): T;
   /** Ends the run with `fatal` (the first one wins). */
@@ -135,7 +136,7 @@ export class GuestCalls {
           const id = ctx.newNumber(reply.id);
           try {
             if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value, this.powers.fast);
-            return ctx.newError({ name: reply.name, message: reply.message }).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
+            return newGuestError(ctx, this.powers.decode, reply).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
           } finally {
             id.dispose();
           }

@@ -88,7 +88,7 @@ class GuestRun implements RunHooks {
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
     this.fast = fastCalls(this.ctx, this.rt);
-    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
+    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, decode: template.decode, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).

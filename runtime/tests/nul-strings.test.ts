@@ -1,7 +1,7 @@
 // Strings holding U+0000 cross whole, wherever the host reads a guest string: the engine hands strings out as C
 // strings, which end at the first NUL ("a\0b" was read as "a"), so a returned string, a console line and an error's
-// message lost everything after it (src/fast-string.ts readGuestString), and a module whose source held a raw NUL
-// did not parse. Small and big (past the sidecar's 64 Ki), with non-ASCII, astral characters and lone surrogates
+// message lost everything after it (src/fast-string.ts readGuestString), a host function's error message lost it on
+// the way in (crossing.ts newGuestError), and a module whose source held a raw NUL did not parse. Small and big (past the sidecar's 64 Ki), with non-ASCII, astral characters and lone surrogates
 // beside the NUL.
 import { describe, expect, it } from "vitest";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
@@ -46,5 +46,20 @@ describe("strings holding U+0000", () => {
     expect(thrown.message).toContain("before\u0000after");
     expect(thrown.name).toBe("My\u0000Error");
     expect((await errorOf(sandbox, 'throw "left\\u0000right"')).message).toContain("left\u0000right");
+  });
+
+  it("keep a host function's error message and name whole in the guest", async () => {
+    const fails = {
+      h: {
+        fail: () => {
+          throw Object.assign(new Error("host\u0000said"), { name: "Host\u0000Error" });
+        },
+        plain: () => {
+          throw new RangeError("no NUL here");
+        },
+      },
+    };
+    const seen = await valueOf(sandbox, { source: "const out = []; for (const f of [h.fail, h.plain]) { try { await f() } catch (e) { out.push([e.name, e.message, e instanceof Error]) } } return out", hostFunctions: fails });
+    expect(seen).toEqual([["Host\u0000Error", "host\u0000said", true], ["RangeError", "no NUL here", true]]);
   });
 });
