@@ -4,8 +4,8 @@
 // made by it, and its answer encoded and size-checked as the main thread's host-calls.ts would, then delivered
 // like any reply. The main thread sends such tasks only for runs with no policy, journal or trace (run-path.ts).
 // A call is admitted when the guest makes it (its budgets counted then) and, when the entry can (admit/makeNow) and
-// no call before it is still to be made, made at once while the guest calls (callNow): its answer goes straight back
-// to the guest's call, with no reply settled between turns (guest-calls.ts; the blocked time is not the guest's CPU).
+// no call before it is still to be made, made at once while the guest calls (callNow): its answer joins the replies
+// at once, delivered between turns as any reply is (guest-calls.ts; the blocked time is not the guest's CPU).
 // Else it is sent: made by makeNow(), which the run's loop calls before it waits, synchronously when it can; calls
 // that cannot be made now (the entry's later()) go as promises answered on this thread's event loop. A call makeNow()
 // was not given the chance to make (the run's loop went elsewhere) goes on its way at the next microtask checkpoint.
