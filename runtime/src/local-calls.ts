@@ -64,7 +64,8 @@ export interface LocalCalls {
    * Takes a call and makes it at once, blocking this thread, when it is one of these and no call sent before it is
    * still to be made: its reply, for the caller to give the guest. SENT when it was taken but must be made later (as
    * by send: its reply goes to `receive`); false when it is not one of these. `alongside`: calls to its module
-   * answered at once in the guest's current turn, which count as in flight as they would through the main thread.
+   * answered at once whose answers are not delivered yet, which count as in flight as they would through the main
+   * thread.
    */
   callNow(message: HostCallMessage, alongside?: number): HostReplyMessage | typeof SENT | false;
   /** Makes the calls sent since the last time, now (blocking this thread): their answers join the run's replies. */

@@ -24,8 +24,7 @@ let prestarted: Prestarted | undefined;
 export function prestartRunWorker(options: PrestartOptions = {}): void {
   if (prestarted) return;
   const warm = options.warm !== false;
-  const start = { warm, imageDir: options.imageDir, ...(options.wasmTierUp === false ? { wasmTierUp: false } : {}) };
-  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, start), warm, workerFile: options.workerFile, imageDir: options.imageDir };
+  prestarted = { pool: createWorkerPool(1, 1, options.workerFile, { warm, imageDir: options.imageDir, wasmTierUp: options.wasmTierUp }), warm, workerFile: options.workerFile, imageDir: options.imageDir };
 }
 
 /**

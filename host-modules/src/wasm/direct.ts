@@ -170,8 +170,8 @@ export class DirectRun {
   /**
    * Checks a call and counts it against its session (calls, in flight, time left), or throws the refusal.
    * `argsOwned`: the caller gives `args` away (its bytes are then transferred to the executor, not copied).
-   * `alongside`: calls of this module answered already that still count as in flight (made in the guest's current
-   * turn: through the pool they would still be on their way).
+   * `alongside`: calls of this module answered already that still count as in flight (their answers not yet
+   * delivered to the guest: through the pool they would still be on their way).
    */
   admit(id: string, exportName: string, args: unknown[], argsOwned = false, alongside = 0): AdmittedCall {
     const module = this.modules[id];
