@@ -49,11 +49,22 @@ export class OutputBudget {
   }
 }
 
+/**
+ * How records of these key names are made without a prototype. `Object.create(null)` makes a dictionary in V8: 62,037
+ * csv records of 8 keys took 49 ms to build that way and 45 ms to stringify, against 22 and 26 ms for records built as
+ * ordinary objects (one shared shape) whose prototype is then set to null (host-modules README, "Speed"). A key named
+ * `__proto__` would set an ordinary object's prototype instead of being a key: those records are made the slow way.
+ */
+export function recordKind(names: readonly string[]): { make(): Record<string, unknown>; done<T extends object>(record: T): T } {
+  if (names.includes("__proto__")) return { make: () => Object.create(null) as Record<string, unknown>, done: (record) => record };
+  return { make: () => ({}), done: (record) => Object.setPrototypeOf(record, null) as typeof record };
+}
+
 /** A null-prototype record built from parallel names and values (a name present twice keeps the last value). */
-export function record(names: readonly string[], values: readonly unknown[]): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.create(null);
+export function record(names: readonly string[], values: readonly unknown[], kind = recordKind(names)): Record<string, unknown> {
+  const out = kind.make();
   for (let i = 0; i < names.length; i++) out[names[i]!] = values[i];
-  return out;
+  return kind.done(out);
 }
 
 /** A null-prototype map from [key, value] pairs; the first occurrence of a key wins. */

@@ -21,7 +21,7 @@ import {
 } from "../check.js";
 import { SHARED_LIMITS } from "../limits.js";
 import { CSV_LIMITS } from "./descriptor.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, recordKind, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import {
   PARSE_FUNCTION_OPTIONS,
@@ -214,6 +214,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   let fields: string[] = [];
   let renamedHeaders: Record<string, string> | null = null;
   let typedFields: boolean[] = [];
+  let kind = recordKind(fields);
   const typeExtra = typing("__parsed_extra");
   /** What each record takes beyond its keys and values (a header named "\u0000" makes records cross tagged). */
   let recordOverhead = 0;
@@ -234,6 +235,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
         if (fields[i] !== original[i]) (renamedHeaders ??= Object.create(null) as Record<string, string>)[fields[i]!] = original[i]!;
       }
       typedFields = fields.map((f) => typing(f));
+      kind = recordKind(fields);
       haveHeader = true;
       recordOverhead = tagKeyOverhead([...fields, "__parsed_extra"]);
       // The fields, and the renamed ones again in meta.
@@ -256,7 +258,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     let size = 2 + recordOverhead;
     let row: Record<string, CsvCell | CsvCell[]> | CsvCell[];
     if (header) {
-      const record: Record<string, CsvCell | CsvCell[]> = Object.create(null);
+      const record = kind.make() as Record<string, CsvCell | CsvCell[]>;
       let extra: CsvCell[] | undefined;
       for (let j = 0; j < source.length; j++) {
         if (j < fields.length) {
@@ -273,7 +275,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
         record["__parsed_extra"] = extra;
         size += 20;
       }
-      row = record;
+      row = kind.done(record);
     } else {
       row = anyTyping ? source.map((value, j) => (typing(j) ? typed(value) : value)) : source.slice();
       for (const value of row) size += cellSize(value);

@@ -25,7 +25,7 @@ import {
 import { SHARED_LIMITS } from "../limits.js";
 import { XLSX_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, recordKind, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { Isolate } from "../isolate.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import { columnLetters, sheetNameProblem } from "./names.js";
@@ -142,6 +142,7 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
   budget.spend(raw.sheets.reduce((sum, name) => sum + stringSize(name), stringSize(raw.sheet)), "read fewer rows with maxRows");
   budget.spend(fieldBytes, "read fewer rows with maxRows");
   const records: Record<string, XlsxCell>[] = [];
+  const kind = recordKind(fields);
   let truncated = raw.truncated;
   for (const row of body) {
     if (row.every((value) => value === null)) continue;
@@ -155,7 +156,7 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
       truncated = true;
       break;
     }
-    records.push(record(fields, values) as Record<string, XlsxCell>);
+    records.push(record(fields, values, kind) as Record<string, XlsxCell>);
   }
   return { sheets: raw.sheets, sheet: raw.sheet, rows: records, fields, truncated, next: next(truncated, records.length) };
 }
