@@ -48,8 +48,8 @@
    * with no toJSON in reach: then no hook, tag or replacer can change the text, and encoding skips installing the
    * eight prototype hooks (~100 µs in QuickJS; most host calls pass a few ids or strings).
    */
-  function plainPrimitives(value, wrapper) {
-    if (!isArray(value) || "toJSON" in value || "toJSON" in wrapper) return false;
+  function plainPrimitives(value) {
+    if (!isArray(value) || "toJSON" in value) return false;
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
       const t = typeof v;
@@ -61,8 +61,11 @@
   }
 
   function encode(value) {
-    const wrapper = { v: value };
-    if (plainPrimitives(value, wrapper)) return [jsonStringify(wrapper), false, undefined];
+    // The wrapper has no prototype: a toJSON the guest put on Object.prototype applies to its own objects, as in
+    // JSON.stringify(value), and never to this wrapper (which would replace the whole value).
+    const wrapper = create(null);
+    wrapper.v = value;
+    if (plainPrimitives(value)) return [jsonStringify(wrapper), false, undefined];
     const side = [];
     const tags = new RealWeakSet();
     let tagged = false;
@@ -144,7 +147,7 @@
       // installed, so each value's own brand is checked instead, and a Date is found in its holder (its own toJSON
       // has already made it a string). Slower (a read of the holder and a brand test per value), never refused.
       restore(hooks, installed);
-      return done(jsonStringify({ v: value }, function (key, v) {
+      return done(jsonStringify(wrapper, function (key, v) {
         const raw = this[key];
         if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") return as.date(raw);
         if (typeof v === "object" && v !== null && !weakHas(tags, v)) {
@@ -155,7 +158,7 @@
       }));
     }
     try {
-      return done(jsonStringify({ v: value }, plain));
+      return done(jsonStringify(wrapper, plain));
     } finally {
       restore(hooks, hooks.length);
     }

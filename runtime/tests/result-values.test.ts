@@ -1,0 +1,59 @@
+// A run's value crosses as JSON.stringify(value) would say it, plus what JSON cannot say (guest/codec.js): every
+// scalar kind exactly, the edge numbers and strings included; and a toJSON the guest put on Object.prototype applies
+// to the guest's own objects only, never to the codec's internal wrapper (which would replace the whole value).
+import { describe, expect, it } from "vitest";
+import { useSandbox, valueOf } from "./helpers.js";
+
+const sandbox = useSandbox({ maxWorkers: 1 });
+
+describe("scalar results cross exactly", () => {
+  const cases: Array<[string, unknown]> = [
+    ["return 7", 7],
+    ["return -0", -0],
+    ["return 0", 0],
+    ["return 2 ** 53 + 2", 2 ** 53 + 2],
+    ["return 1.5e-300", 1.5e-300],
+    ["return NaN", NaN],
+    ["return -Infinity", -Infinity],
+    ["return ''", ""],
+    ["return 'a\\u0000b'", "a\u0000b"],
+    ["return '\\ud800 lone'", "\ud800 lone"],
+    ["return 'x'.repeat(70000)", "x".repeat(70000)],
+    ["return true", true],
+    ["return null", null],
+    ["return 10n ** 20n", 10n ** 20n],
+  ];
+  for (const [source, expected] of cases) {
+    it(`${source.slice(0, 30)}`, async () => {
+      expect(await valueOf(sandbox, { source })).toBe(expected);
+    });
+  }
+
+  it("a run that returns nothing, or undefined, has the value undefined", async () => {
+    for (const source of ["const a = 1", "return undefined", "return void 0"]) {
+      const result = await sandbox.run({ source });
+      expect(result.ok).toBe(true);
+      expect(result.ok && result.value).toBeUndefined();
+    }
+  });
+});
+
+describe("a toJSON on Object.prototype applies as in JSON.stringify(value)", () => {
+  // The guest's toJSON replaces any object that has a "v" key, as the codec's old wrapper { v: value } had.
+  const poison = "Object.defineProperty(Object.prototype, 'toJSON', { value: function () { return 'v' in this ? { v: 'seen' } : this }, configurable: true });";
+  const cases: Array<[string, unknown]> = [
+    ["return 5", 5],
+    ["return 'text'", "text"],
+    ["return undefined", undefined],
+    ["return [1, 2]", [1, 2]],
+    ["return { a: 1, list: [{ b: 2 }] }", { a: 1, list: [{ b: 2 }] }],
+    ["return new Map([[1, 2]])", new Map([[1, 2]])],
+    // The guest's own object with a "v" key is the guest's: JSON.stringify would call its toJSON too.
+    ["return { v: 1 }", { v: "seen" }],
+  ];
+  for (const [tail, expected] of cases) {
+    it(tail, async () => {
+      expect(await valueOf(sandbox, { source: `${poison} ${tail}` })).toEqual(expected);
+    });
+  }
+});
