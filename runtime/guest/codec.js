@@ -38,7 +38,6 @@
   const hide = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: false });
   const own = (obj, name, value) => defineProperty(obj, name, { value, writable: true, configurable: true, enumerable: true });
   const push = (array, value) => defineProperty(array, array.length, { value, writable: true, configurable: true, enumerable: true });
-  const toJsonHook = (proto, hook) => ({ proto, hook, saved: undefined });
 
   // Objects JSON cannot say carry a toJSON hook while encode runs, so the replacer only ever looks at the value itself
   // (reading this[key] for every value doubles the cost of encoding in QuickJS). Each hook brand-checks its receiver
@@ -46,7 +45,7 @@
   /**
    * True for an array of primitives JSON says exactly (finite numbers other than -0, short strings, booleans, null)
    * with no toJSON in reach: then no hook, tag or replacer can change the text, and encoding skips installing the
-   * eight prototype hooks (~100 µs in QuickJS; most host calls pass a few ids or strings).
+   * eight prototype hooks (~10 µs in QuickJS; most host calls pass a few ids or strings).
    */
   function plainPrimitives(value) {
     if (!isArray(value) || "toJSON" in value) return false;
@@ -60,107 +59,120 @@
     return true;
   }
 
+  // The encode in progress. Encodes nest: a guest getter read while a value is encoded may call a host function,
+  // whose arguments are encoded then. The hooks and the replacer are made once, at load, and work on this state.
+  let cur;
+  const tag = (t, a, b, c) => {
+    if (cur === undefined) throw new TypeError("no value is being encoded");
+    cur.tagged = true;
+    const made = create(null);
+    own(made, TAG, t);
+    if (a !== undefined) own(made, a[0], a[1]);
+    if (b !== undefined) own(made, b[0], b[1]);
+    if (c !== undefined) own(made, c[0], c[1]);
+    weakAdd(cur.tags, made);
+    // Frozen: a guest that gets hold of a tag (calling a hook it read off a prototype mid-encode) cannot change it.
+    return freeze(made);
+  };
+  const bytes = (kind, buffer) => {
+    const side = cur.side;
+    push(side, buffer);
+    return tag("b", ["k", kind], ["i", side.length - 1]);
+  };
+  const entriesOf = (collection, forEach) => {
+    const out = [];
+    forEach(collection, (v, k) => push(out, forEach === mapForEach ? [k, v] : v));
+    return out;
+  };
+  // The crossing form of each kind JSON cannot say, for a receiver already known (or brand-checked) to be one; the
+  // captured getters throw for a fake receiver. Shared by the toJSON hooks and the hook-less path (brandTag).
+  const as = freeze({
+    date: (d) => { const t = dateGetTime(d); return tag("d", ["v", t === t ? t : "NaN"]); },
+    view: (v) => { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); },
+    dataView: (v) => { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); },
+    buffer: (b) => bytes("ArrayBuffer", bufferSlice(b, 0)),
+    map: (m) => tag("m", ["v", entriesOf(m, mapForEach)]),
+    set: (c) => tag("S", ["v", entriesOf(c, setForEach)]),
+    error: (e) => tag("e", ["name", RealString(e.name)], ["message", RealString(e.message)]),
+    regexp: (r) => tag("r", ["source", regexpSource(r)], ["flags", regexpFlags(r)]),
+  });
+  const HOOKS = freeze([
+    [RealDate.prototype, function () { return as.date(this); }],
+    [TypedArrayProto, function () { return as.view(this); }],
+    [DataView.prototype, function () { return as.dataView(this); }],
+    [ArrayBuffer.prototype, function () { return as.buffer(this); }],
+    [RealMap.prototype, function () { return as.map(this); }],
+    [RealSet.prototype, function () { return as.set(this); }],
+    [RealError.prototype, function () { return as.error(this); }],
+    [RealRegExp.prototype, function () { return as.regexp(this); }],
+  ]);
+  const plain = function (key, v) {
+    const t = typeof v;
+    if (t === "string") {
+      if (v.length < BIG_STRING || !wellFormed(v)) return v;
+      const side = cur.side;
+      push(side, v);
+      return tag("s", ["i", side.length - 1]);
+    }
+    if (t === "number") {
+      if (v !== 0 ? v - v === 0 : 1 / v > 0) return v;
+      return tag("n", ["v", v === 0 ? "-0" : RealString(v)]);
+    }
+    if (t === "object") {
+      // Most objects have no "\u0000" key: one missed lookup passes them before any WeakSet call (~3% of an encode).
+      if (v === null || v[TAG] === undefined || weakHas(cur.tags, v)) return v;
+      // A guest object that owns a "\u0000" key (a forged tag among them) crosses as its entries.
+      if (!isArray(v) && hasOwn(v, TAG)) return tag("o", ["v", entriesOfObject(v)]);
+      return v;
+    }
+    if (t === "undefined") return tag("u");
+    if (t === "bigint") return tag("i", ["v", RealString(v)]);
+    return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
+  };
+  // Without hooks (builtin prototypes frozen): each value's own brand is checked, and a Date is found in its holder.
+  const branded = function (key, v) {
+    const raw = this[key];
+    if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") return as.date(raw);
+    if (typeof v === "object" && v !== null && !weakHas(cur.tags, v)) {
+      const tagged = brandTag(v, as);
+      if (tagged !== undefined) return tagged;
+    }
+    return plain(key, v);
+  };
+
   function encode(value) {
     // The wrapper has no prototype: a toJSON the guest put on Object.prototype applies to its own objects, as in
     // JSON.stringify(value), and never to this wrapper (which would replace the whole value).
     const wrapper = create(null);
     wrapper.v = value;
     if (plainPrimitives(value)) return [jsonStringify(wrapper), false, undefined];
-    const side = [];
-    const tags = new RealWeakSet();
-    let tagged = false;
-    const tag = (t, a, b, c) => {
-      tagged = true;
-      const made = create(null);
-      own(made, TAG, t);
-      if (a !== undefined) own(made, a[0], a[1]);
-      if (b !== undefined) own(made, b[0], b[1]);
-      if (c !== undefined) own(made, c[0], c[1]);
-      weakAdd(tags, made);
-      // Frozen: a guest that gets hold of a tag (calling a hook it read off a prototype mid-encode) cannot change it.
-      return freeze(made);
-    };
-    const bytes = (kind, buffer) => {
-      push(side, buffer);
-      return tag("b", ["k", kind], ["i", side.length - 1]);
-    };
-    const entriesOf = (collection, forEach) => {
-      const out = [];
-      forEach(collection, (v, k) => push(out, forEach === mapForEach ? [k, v] : v));
-      return out;
-    };
-    // The crossing form of each kind JSON cannot say, for a receiver already known (or brand-checked) to be one; the
-    // captured getters throw for a fake receiver. Shared by the toJSON hooks and the hook-less path (brandTag).
-    const as = {
-      date: (d) => { const t = dateGetTime(d); return tag("d", ["v", t === t ? t : "NaN"]); },
-      view: (v) => { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); },
-      dataView: (v) => { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); },
-      buffer: (b) => bytes("ArrayBuffer", bufferSlice(b, 0)),
-      map: (m) => tag("m", ["v", entriesOf(m, mapForEach)]),
-      set: (c) => tag("S", ["v", entriesOf(c, setForEach)]),
-      error: (e) => tag("e", ["name", RealString(e.name)], ["message", RealString(e.message)]),
-      regexp: (r) => tag("r", ["source", regexpSource(r)], ["flags", regexpFlags(r)]),
-    };
-    const hooks = [
-      toJsonHook(RealDate.prototype, function () { return as.date(this); }),
-      toJsonHook(TypedArrayProto, function () { return as.view(this); }),
-      toJsonHook(DataView.prototype, function () { return as.dataView(this); }),
-      toJsonHook(ArrayBuffer.prototype, function () { return as.buffer(this); }),
-      toJsonHook(RealMap.prototype, function () { return as.map(this); }),
-      toJsonHook(RealSet.prototype, function () { return as.set(this); }),
-      toJsonHook(RealError.prototype, function () { return as.error(this); }),
-      toJsonHook(RealRegExp.prototype, function () { return as.regexp(this); }),
-    ];
-    const plain = function (key, v) {
-        const t = typeof v;
-        if (t === "string") {
-          if (v.length < BIG_STRING || !wellFormed(v)) return v;
-          push(side, v);
-          return tag("s", ["i", side.length - 1]);
-        }
-        if (t === "number") {
-          if (v !== 0 ? v - v === 0 : 1 / v > 0) return v;
-          return tag("n", ["v", v === 0 ? "-0" : RealString(v)]);
-        }
-        if (t === "object") {
-          // Most objects have no "\u0000" key: one missed lookup passes them before any WeakSet call (~3% of an encode).
-          if (v === null || v[TAG] === undefined || weakHas(tags, v)) return v;
-          // A guest object that owns a "\u0000" key (a forged tag among them) crosses as its entries.
-          if (!isArray(v) && hasOwn(v, TAG)) return tag("o", ["v", entriesOfObject(v)]);
-          return v;
-        }
-        if (t === "undefined") return tag("u");
-        if (t === "bigint") return tag("i", ["v", RealString(v)]);
-        return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
-    };
+    const outer = cur;
+    const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false });
     // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
-    const done = (json) => [json, tagged, side.length ? side : undefined];
+    const done = (json) => [json, state.tagged, state.side.length ? state.side : undefined];
+    const saved = [];
     let installed = 0;
     try {
-      for (; installed < hooks.length; installed++) {
-        const h = hooks[installed];
-        h.saved = getOwnPropertyDescriptor(h.proto, "toJSON");
-        defineProperty(h.proto, "toJSON", { value: h.hook, configurable: true, writable: true });
-      }
-    } catch {
-      // The guest froze, sealed or made non-extensible a builtin prototype (SES-style hardening does): no hook can be
-      // installed, so each value's own brand is checked instead, and a Date is found in its holder (its own toJSON
-      // has already made it a string). Slower (a read of the holder and a brand test per value), never refused.
-      restore(hooks, installed);
-      return done(jsonStringify(wrapper, function (key, v) {
-        const raw = this[key];
-        if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") return as.date(raw);
-        if (typeof v === "object" && v !== null && !weakHas(tags, v)) {
-          const branded = brandTag(v, as);
-          if (branded !== undefined) return branded;
+      try {
+        for (; installed < HOOKS.length; installed++) {
+          const proto = HOOKS[installed][0];
+          saved[installed] = getOwnPropertyDescriptor(proto, "toJSON");
+          defineProperty(proto, "toJSON", { value: HOOKS[installed][1], configurable: true, writable: true });
         }
-        return plain(key, v);
-      }));
-    }
-    try {
-      return done(jsonStringify(wrapper, plain));
+      } catch {
+        // The guest froze, sealed or made non-extensible a builtin prototype (SES-style hardening does): no hook can
+        // be installed, so each value's own brand is checked instead (slower: a read of the holder and a brand test
+        // per value), never refused.
+        restore(saved, installed);
+        return done(jsonStringify(wrapper, branded));
+      }
+      try {
+        return done(jsonStringify(wrapper, plain));
+      } finally {
+        restore(saved, HOOKS.length);
+      }
     } finally {
-      restore(hooks, hooks.length);
+      cur = outer;
     }
   }
   /**
@@ -182,11 +194,11 @@
     if (v instanceof RealError) return as.error(v);
     return undefined;
   }
-  function restore(hooks, count) {
+  function restore(saved, count) {
     for (let i = 0; i < count; i++) {
-      const h = hooks[i];
-      if (h.saved) defineProperty(h.proto, "toJSON", h.saved);
-      else delete h.proto.toJSON;
+      const proto = HOOKS[i][0];
+      if (saved[i]) defineProperty(proto, "toJSON", saved[i]);
+      else delete proto.toJSON;
     }
   }
   function entriesOfObject(v) {

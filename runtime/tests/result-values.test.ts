@@ -57,3 +57,22 @@ describe("a toJSON on Object.prototype applies as in JSON.stringify(value)", () 
     });
   }
 });
+
+describe("an encode nested in another keeps each one's tags", () => {
+  // A getter read while a host call's arguments are encoded calls another host function: its arguments are encoded
+  // inside the first encode. The codec's hooks are made once and work on the encode in progress (guest/codec.js).
+  it("a getter that calls a host function mid-encode: both calls and the run's value cross whole", async () => {
+    const seen: unknown[] = [];
+    const value = await valueOf(sandbox, {
+      source: `const arg = { a: new Date(0), get g() { h.record(new Date(5), new Map([["k", 1n]])); return "got"; }, m: new Map([[1, new Uint8Array([7])]]) };
+        const back = await h.take(arg);
+        return { back, after: new Set([new Date(9)]) };`,
+      hostFunctions: { h: { take: (arg: unknown) => (seen.push(["take", arg]), arg), record: (...args: unknown[]) => void seen.push(["record", ...args]) } },
+    });
+    expect(seen).toEqual([
+      ["record", new Date(5), new Map([["k", 1n]])],
+      ["take", { a: new Date(0), g: "got", m: new Map([[1, new Uint8Array([7])]]) }],
+    ]);
+    expect(value).toEqual({ back: { a: new Date(0), g: "got", m: new Map([[1, new Uint8Array([7])]]) }, after: new Set([new Date(9)]) });
+  });
+});
