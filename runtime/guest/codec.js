@@ -150,7 +150,8 @@
     const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false });
     // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
     const done = (json) => [json, state.tagged, state.side.length ? state.side : undefined];
-    const saved = [];
+    // No prototype: an index setter the guest put on Array.prototype never sees the descriptors.
+    const saved = create(null);
     let installed = 0;
     try {
       try {

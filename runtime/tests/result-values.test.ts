@@ -76,3 +76,19 @@ describe("an encode nested in another keeps each one's tags", () => {
     expect(value).toEqual({ back: { a: new Date(0), g: "got", m: new Map([[1, new Uint8Array([7])]]) }, after: new Set([new Date(9)]) });
   });
 });
+
+describe("the codec's own bookkeeping ignores what the guest put on Array.prototype", () => {
+  // The engine's own JSON.stringify fills internal arrays through such setters (a guest can observe that, and only
+  // hurt itself); the codec's saved toJSON descriptors must not go through them, or the restore would delete the
+  // builtin Date.prototype.toJSON.
+  it("index setters on Array.prototype do not lose Date.prototype.toJSON or the value's tags", async () => {
+    const value = await valueOf(sandbox, {
+      source: `for (let i = 0; i < 8; i++) Object.defineProperty(Array.prototype, i, { set() {}, configurable: true });
+        const back = await h.take({ d: new Date(0), m: new Map([[1, 2]]) });
+        for (let i = 0; i < 8; i++) delete Array.prototype[i];
+        return [typeof Date.prototype.toJSON, back.d instanceof Date, back.m instanceof Map];`,
+      hostFunctions: { h: { take: (arg: unknown) => arg } },
+    });
+    expect(value).toEqual(["function", true, true]);
+  });
+});
