@@ -50,10 +50,11 @@ export class OutputBudget {
 }
 
 /**
- * How records of these key names are made without a prototype. `Object.create(null)` makes a dictionary in V8: 62,037
- * csv records of 8 keys took 49 ms to build that way and 45 ms to stringify, against 22 and 26 ms for records built as
- * ordinary objects (one shared shape) whose prototype is then set to null (host-modules README, "Measured"). A key named
- * `__proto__` would set an ordinary object's prototype instead of being a key: those records are made the slow way.
+ * How records of these key names are made without a prototype. `Object.create(null)` makes a dictionary in V8:
+ * 62,037 csv records of 8 keys took 49 ms to build that way and 45 ms to stringify, against 22 and 26 ms for records
+ * built as ordinary objects (one shared shape) whose prototype is then set to null (host-modules README,
+ * "Measured"). A key named `__proto__` would set an ordinary object's prototype instead of being a key: those
+ * records are made the slow way.
  */
 export function recordKind(names: readonly string[]): { make(): Record<string, unknown>; done<T extends object>(record: T): T } {
   if (names.includes("__proto__")) return { make: () => Object.create(null) as Record<string, unknown>, done: (record) => record };
