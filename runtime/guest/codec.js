@@ -97,14 +97,14 @@
     regexp: (r) => tag("r", ["source", regexpSource(r)], ["flags", regexpFlags(r)]),
   });
   const HOOKS = freeze([
-    [RealDate.prototype, function () { return as.date(this); }],
-    [TypedArrayProto, function () { return as.view(this); }],
-    [DataView.prototype, function () { return as.dataView(this); }],
-    [ArrayBuffer.prototype, function () { return as.buffer(this); }],
-    [RealMap.prototype, function () { return as.map(this); }],
-    [RealSet.prototype, function () { return as.set(this); }],
-    [RealError.prototype, function () { return as.error(this); }],
-    [RealRegExp.prototype, function () { return as.regexp(this); }],
+    [RealDate.prototype, function () { return as.date(this); }, "Date"],
+    [TypedArrayProto, function () { return as.view(this); }, "TypedArray"],
+    [DataView.prototype, function () { return as.dataView(this); }, "DataView"],
+    [ArrayBuffer.prototype, function () { return as.buffer(this); }, "ArrayBuffer"],
+    [RealMap.prototype, function () { return as.map(this); }, "Map"],
+    [RealSet.prototype, function () { return as.set(this); }, "Set"],
+    [RealError.prototype, function () { return as.error(this); }, "Error"],
+    [RealRegExp.prototype, function () { return as.regexp(this); }, "RegExp"],
   ]);
   const plain = function (key, v) {
     const t = typeof v;
@@ -195,11 +195,24 @@
     if (v instanceof RealError) return as.error(v);
     return undefined;
   }
+  /**
+   * Puts back what each prototype's toJSON was. Each one on its own: a guest that froze one of them while the value
+   * was encoded (a getter can) keeps the hook there, and every other prototype is still restored; then the encode
+   * fails with a TypeError that says why, instead of the engine's "could not delete property".
+   */
   function restore(saved, count) {
+    let stuck;
     for (let i = 0; i < count; i++) {
       const proto = HOOKS[i][0];
-      if (saved[i]) defineProperty(proto, "toJSON", saved[i]);
-      else delete proto.toJSON;
+      try {
+        if (saved[i]) defineProperty(proto, "toJSON", saved[i]);
+        else delete proto.toJSON;
+      } catch {
+        if (stuck === undefined) stuck = HOOKS[i][2];
+      }
+    }
+    if (stuck !== undefined) {
+      throw new TypeError(`${stuck}.prototype was frozen, sealed or made non-extensible while a value was being encoded for the host; change built-in prototypes before calling a host function or returning, not from inside a getter or toJSON`);
     }
   }
   function entriesOfObject(v) {

@@ -92,3 +92,18 @@ describe("the codec's own bookkeeping ignores what the guest put on Array.protot
     expect(value).toEqual(["function", true, true]);
   });
 });
+
+describe("a built-in prototype frozen while a value is encoded", () => {
+  // A getter read mid-encode freezes Date.prototype, where the codec's toJSON hook sits: that hook cannot be taken off
+  // again. Every other prototype is still restored, and the call fails with a TypeError that says why.
+  it("fails that encode with a clear TypeError and restores every other prototype", async () => {
+    const value = await valueOf(sandbox, {
+      source: `let error;
+        try { await h.take({ get x() { Object.freeze(Date.prototype); return 1; }, m: new Map([[1, 2]]) }); } catch (e) { error = e; }
+        const later = await h.take({ m: new Map([[3, 4]]), s: new Set([5]) });
+        return [error instanceof TypeError, String(error && error.message), Object.getOwnPropertyNames(Map.prototype).includes("toJSON"), Object.getOwnPropertyNames(Set.prototype).includes("toJSON"), later.m.get(3), later.s.has(5)];`,
+      hostFunctions: { h: { take: (arg: unknown) => arg } },
+    });
+    expect(value).toEqual([true, expect.stringMatching(/^Date\.prototype was frozen, sealed or made non-extensible while a value was being encoded/), false, false, 4, true]);
+  });
+});
