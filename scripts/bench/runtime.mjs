@@ -104,11 +104,11 @@ async function throughput(sandbox, inFlight, total) {
 }
 
 /** Per-call µs of sequential awaited host calls: a run making 201 calls minus one making 1, interleaved in rounds. */
-async function hostCallUs(sandbox, rounds) {
-  const hostFunctions = { h: { noop: (i) => i } };
+async function hostCallUs(sandbox, rounds, argument = "i") {
+  const hostFunctions = { h: { noop: (a) => a } };
   const timed = async (n) => {
     const t = performance.now();
-    ok(await sandbox.run({ source: `for (let i = 0; i < ${n}; i++) await h.noop(i); return 1`, hostFunctions }));
+    ok(await sandbox.run({ source: `for (let i = 0; i < ${n}; i++) await h.noop(${argument}); return 1`, hostFunctions }));
     return performance.now() - t;
   };
   for (let i = 0; i < 3; i++) await timed(201);
@@ -202,6 +202,8 @@ export async function runtimeBench() {
   const portBefore = await portPingPongUs();
   const atomicsBefore = await atomicsPingPongUs();
   const perCall = await hostCallUs(sandbox, 15);
+  // A tool call's usual shape: one object argument, answered with an object (the guest codec's full encode both ways).
+  const perToolCall = await hostCallUs(sandbox, 15, '{ id: i, query: "find", options: { limit: 5, tags: ["a", "b"] } }');
   const portUs = (portBefore + await portPingPongUs()) / 2;
   const atomicsUs = (atomicsBefore + await atomicsPingPongUs()) / 2;
   const policy = await tracedPolicy(sandbox, 8);
@@ -218,6 +220,7 @@ export async function runtimeBench() {
     ["  against a raw synchronous engine call", "", `${quickjs.syncCallUs.toFixed(1)} us`, ratio(callP50, quickjs.syncCallUs), ""],
     ["  against the raw engine's own awaited host call, one thread, no hop", "", `${quickjs.asyncCallUs.toFixed(1)} us`, ratio(callP50, quickjs.asyncCallUs), ""],
     ["  against that plus the minimal ping-pong (the floor of a hop + an await)", "", `${(quickjs.asyncCallUs + portUs).toFixed(1)} us`, ratio(callP50, quickjs.asyncCallUs + portUs), ""],
+    ["  the same with one object argument answered with it (a tool call's shape)", `${median(perToolCall).toFixed(1)} us`, `minimal MessagePort ping-pong ${portUs.toFixed(1)} us`, ratio(median(perToolCall), portUs), ""],
     ["5,000 x 10 rows into the guest and back (whole run p50)", ms(percentile(rowsRun, 0.5)), `raw engine JSON in+out ${ms(quickjs.inOut)}`, ratio(percentile(rowsRun, 0.5), quickjs.inOut), "<= 1.15x"],
     ["run with 1,000 host calls, traced + allow-all policy", ms(policy.both), `plain ${ms(policy.plain)}`, ratio(policy.both, policy.plain), "<= 1.1x"],
     ["trivial run p95", ms(p95), `trivial p50 ${ms(p50)}`, ratio(p95, p50), "<= 1.5x p50"],
