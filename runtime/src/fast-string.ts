@@ -42,13 +42,14 @@ interface ReadInternals {
 /**
  * A guest string exactly. quickjs-emscripten's getString() reads the engine's C string of UTF-8, which ends at the
  * first U+0000 ("a\0b" read as "a") and where a lone surrogate's three bytes read as three U+FFFD. When what it read
- * is not the string's length, the bytes are decoded here instead, up to that many UTF-16 units, a lone surrogate's
- * three bytes as the surrogate itself (the engine writes it as a three-byte sequence, as it writes any unit).
+ * is not the string's length, or holds a U+FFFD (a lone surrogate's three can make up for a tail cut at a NUL:
+ * "\ud800\0x" reads as three characters too), the bytes are decoded here instead, up to that many UTF-16 units, a
+ * lone surrogate's three bytes as the surrogate itself (the engine writes it as a three-byte sequence, as any unit).
  */
 export function readGuestString(context: QuickJSContext, handle: QuickJSHandle): string {
   const text = context.getString(handle);
   const length = context.getProp(handle, "length").consume((h) => context.getNumber(h));
-  if (text.length === length) return text;
+  if (text.length === length && !text.includes("\ufffd")) return text;
   const internals = context as unknown as Partial<ReadInternals>;
   const { ffi, module } = internals;
   if (typeof ffi?.QTS_GetString !== "function" || typeof ffi.QTS_FreeCString !== "function" || !(module?.HEAPU8 instanceof Uint8Array)) return text;

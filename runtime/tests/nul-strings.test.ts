@@ -41,6 +41,14 @@ describe("strings holding U+0000", () => {
     expect(result.logs.map((line) => line.message)).toEqual(["a\u0000b", `${"x".repeat(BIG)}\u0000!`]);
   });
 
+  // "\ud800\u0000x" is one the engine's C string reads as three characters, as many as the string has: the lone
+  // surrogate's three bytes make up for the tail cut at the NUL, so its length alone cannot tell the read was wrong.
+  it.each(cases)("reach the console and an error's message whole: %s", async (_, expr, expected) => {
+    const result = await sandbox.run({ source: `console.log(${expr}); throw new Error(${expr})` });
+    expect(result.logs.map((line) => line.message)).toEqual([expected]);
+    expect(result.ok ? undefined : result.error.message).toContain(expected.slice(0, 200));
+  });
+
   it("keep an error's message and name whole, and a thrown string", async () => {
     const thrown = await errorOf(sandbox, 'const e = new TypeError("before\\u0000after"); e.name = "My\\u0000Error"; throw e');
     expect(thrown.message).toContain("before\u0000after");
