@@ -3,26 +3,18 @@
 // interrupted job), after the engine's memory has grown under them, and the shortcut really taken on the pinned
 // library (a library upgrade that changes its internals falls back silently; this test says so).
 import { describe, expect, it } from "vitest";
-import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSRuntime } from "quickjs-emscripten-core";
-import variant from "@jitl/quickjs-wasmfile-release-sync";
+import { rawEngine } from "./raw-engine.js";
 import { fastCalls, fastCallsAvailable } from "../src/fast-calls.js";
-
-async function engine(): Promise<{ rt: QuickJSRuntime; ctx: QuickJSContext; done(): void }> {
-  const qjs = await newQuickJSWASMModuleFromVariant(variant);
-  const rt = qjs.newRuntime();
-  const ctx = rt.newContext();
-  return { rt, ctx, done: () => (ctx.dispose(), rt.dispose()) };
-}
 
 describe("fast calls into the engine", () => {
   it("are taken on the pinned quickjs-emscripten", async () => {
-    const { ctx, done } = await engine();
+    const { ctx, done } = await rawEngine();
     expect(fastCallsAvailable(ctx)).toBe(true);
     done();
   });
 
   it("call a guest function with handles and give back what it returned or threw", async () => {
-    const { rt, ctx, done } = await engine();
+    const { rt, ctx, done } = await rawEngine();
     const fast = fastCalls(ctx, rt);
     const join = ctx.unwrapResult(ctx.evalCode("(function (a, b, c) { return [this === undefined ? 'strict' : typeof this, a, b, c, arguments.length].join(' '); })"));
     const thrower = ctx.unwrapResult(ctx.evalCode("(function (m) { 'use strict'; throw new RangeError(m); })"));
@@ -42,7 +34,7 @@ describe("fast calls into the engine", () => {
   });
 
   it("make JSON strings, ASCII or not, the same as newString", async () => {
-    const { rt, ctx, done } = await engine();
+    const { rt, ctx, done } = await rawEngine();
     const fast = fastCalls(ctx, rt);
     for (const json of ['{"v":1}', '{"v":"é – 😀"}', '""', `{"v":"${"a".repeat(5000)}"}`]) {
       const made = fast.newJsonString(json);
@@ -53,7 +45,7 @@ describe("fast calls into the engine", () => {
   });
 
   it("run job batches: the count of jobs run, an interrupted job as the library reports it", async () => {
-    const { rt, ctx, done } = await engine();
+    const { rt, ctx, done } = await rawEngine();
     const fast = fastCalls(ctx, rt);
     expect(fast.executePendingJobs(64)).toEqual({ value: 0 });
     ctx.unwrapResult(ctx.evalCode("globalThis.log = []; Promise.resolve(1).then((v) => log.push(v)).then(() => log.push(2));")).dispose();
@@ -77,7 +69,7 @@ describe("fast calls into the engine", () => {
   });
 
   it("keep working after the engine's memory has grown under them", async () => {
-    const { rt, ctx, done } = await engine();
+    const { rt, ctx, done } = await rawEngine();
     const fast = fastCalls(ctx, rt);
     const echo = ctx.unwrapResult(ctx.evalCode("(function (s) { return s.length; })"));
     const before = fast.newJsonString('{"v":"before"}');

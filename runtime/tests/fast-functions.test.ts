@@ -3,26 +3,18 @@
 // handed to the guest, an error thrown in the guest — and the shortcut really taken on the pinned library (a library
 // upgrade that changes its internals falls back silently; this test says so).
 import { describe, expect, it } from "vitest";
-import { newQuickJSWASMModuleFromVariant, type QuickJSContext } from "quickjs-emscripten-core";
-import variant from "@jitl/quickjs-wasmfile-release-sync";
+import { rawEngine } from "./raw-engine.js";
 import { fastFunctions, fastPathAvailable } from "../src/fast-functions.js";
-
-async function context(): Promise<{ ctx: QuickJSContext; done(): void }> {
-  const qjs = await newQuickJSWASMModuleFromVariant(variant);
-  const rt = qjs.newRuntime();
-  const ctx = rt.newContext();
-  return { ctx, done: () => (ctx.dispose(), rt.dispose()) };
-}
 
 describe("fast host functions", () => {
   it("are taken on the pinned quickjs-emscripten", async () => {
-    const { ctx, done } = await context();
+    const { ctx, done } = await rawEngine();
     expect(fastPathAvailable(ctx)).toBe(true);
     done();
   });
 
   it("read their arguments, hand back values, and throw errors in the guest", async () => {
-    const { ctx, done } = await context();
+    const { ctx, done } = await rawEngine();
     const make = fastFunctions(ctx);
     const functions = {
       join: make("join", (a, b) => ctx.newString(`${ctx.getString(a)}+${ctx.getString(b)}`)),
