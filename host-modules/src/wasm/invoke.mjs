@@ -11,109 +11,20 @@
 // outside a call's timeout). One spare at most.
 //
 // A module's memory is recycled (memory-import.mjs compiles it imported): after a reply, the call's memory is zeroed
-// and kept for the module's next instance, unless it grew; so a memory's making (most of an instance's cost) leaves
-// the critical path, while each instance still starts from zeroed memory of its initial size with its data
-// segments written afresh. At most one memory is kept per compiled module, besides the spare's.
+// and kept for the module's next instance of that size; so a memory's making and its first touch (page faults, most
+// of an instance's cost and, for megabytes of bytes, most of a call's) leave the critical path, while each instance
+// still starts from zeroed memory with its data segments written afresh. A call whose bytes arguments come to 64 KiB
+// or more gets a memory of its initial size plus the pages those bytes fill (up to its maximum), so copying them in
+// needs no growth: its size at the call's start is a function of that call's own arguments, never of an earlier
+// call's (memorySize). At most two sizes are kept per compiled module, and KEPT_BYTES_MAX in all.
 
 import { refusal, refusalCode } from "../refusal.mjs";
 import { MEMORY_MODULE, MEMORY_NAME, withImportedMemory } from "./memory-import.mjs";
+import { exportSignatures } from "./signatures.mjs";
 
 const MAX_MODULES = 32;
 /** digest -> WebAssembly.Module, in least-recently-used order (Map keeps insertion order). */
 const modules = new Map();
-
-const VALTYPES = { 0x7f: "i32", 0x7e: "i64", 0x7d: "f32", 0x7c: "f64", 0x7b: "v128", 0x70: "funcref", 0x6f: "externref" };
-
-/**
- * Reads the signatures of the exported functions from the binary (type, import, function and export sections),
- * so a declaration can be checked against the real types. Returns null when the binary uses encodings this
- * reader does not know (the call then falls back to checking the arity only).
- */
-function exportSignatures(bytes) {
-  try {
-    let pos = 8;
-    const byte = () => {
-      if (pos >= bytes.length) throw new Error("eof");
-      return bytes[pos++];
-    };
-    const leb = () => {
-      let result = 0;
-      let mul = 1;
-      for (;;) {
-        const b = byte();
-        result += (b & 0x7f) * mul;
-        if (!(b & 0x80)) return result;
-        mul *= 128;
-      }
-    };
-    const name = () => {
-      const len = leb();
-      const text = new TextDecoder().decode(bytes.subarray(pos, pos + len));
-      pos += len;
-      return text;
-    };
-    const valtype = () => {
-      const t = VALTYPES[byte()];
-      if (!t) throw new Error("unknown valtype");
-      return t;
-    };
-    const limits = () => {
-      const flags = byte();
-      leb();
-      if (flags & 1) leb();
-    };
-    const types = [];
-    const funcs = [];
-    const exports = new Map();
-    let hasStart = false;
-    while (pos < bytes.length) {
-      const id = byte();
-      const size = leb();
-      const end = pos + size;
-      if (id === 1) {
-        for (let n = leb(); n > 0; n--) {
-          if (byte() !== 0x60) throw new Error("non-func type");
-          const params = [];
-          for (let k = leb(); k > 0; k--) params.push(valtype());
-          const results = [];
-          for (let k = leb(); k > 0; k--) results.push(valtype());
-          types.push({ params, results });
-        }
-      } else if (id === 2) {
-        for (let n = leb(); n > 0; n--) {
-          name();
-          name();
-          const kind = byte();
-          if (kind === 0) funcs.push(leb());
-          else if (kind === 1) (byte(), limits());
-          else if (kind === 2) limits();
-          else if (kind === 3) (valtype(), byte());
-          else throw new Error("unknown import kind");
-        }
-      } else if (id === 3) {
-        for (let n = leb(); n > 0; n--) funcs.push(leb());
-      } else if (id === 8) {
-        hasStart = true;
-      } else if (id === 7) {
-        for (let n = leb(); n > 0; n--) {
-          const exportName = name();
-          const kind = byte();
-          const index = leb();
-          if (kind === 0) {
-            const type = types[funcs[index]];
-            if (!type) throw new Error("bad function index");
-            exports.set(exportName, type);
-          }
-        }
-      }
-      pos = end;
-    }
-    exports.hasStart = hasStart;
-    return exports;
-  } catch {
-    return null;
-  }
-}
 
 /** The digest used last (already the most recent in `modules`: no reordering for a run of calls to one module). */
 let lastDigest = null;
@@ -136,7 +47,8 @@ function moduleFor(digest, bytes) {
       module: new WebAssembly.Module(imported?.bytes ?? bytes),
       signatures: exportSignatures(bytes),
       memory: imported ? { initial: imported.initial, maximum: imported.maximum } : null,
-      kept: null,
+      kept: new Map(),
+      lastPages: 0,
       checked: new Set(),
       checkedDeclarations: new WeakMap(),
     };
@@ -145,7 +57,11 @@ function moduleFor(digest, bytes) {
   }
   modules.set(digest, module);
   lastDigest = digest;
-  while (modules.size > MAX_MODULES) modules.delete(modules.keys().next().value);
+  while (modules.size > MAX_MODULES) {
+    const oldest = modules.keys().next().value;
+    for (const memory of modules.get(oldest).kept.values()) keptBytes -= memory.buffer.byteLength;
+    modules.delete(oldest);
+  }
   return module;
 }
 
@@ -171,29 +87,62 @@ function trapKind(error) {
 /** The spare: { digest, instance } of the module last called, never called yet; taken by the next call of it. */
 let spare = null;
 
-/** The memory of the instance last made for a call, given back (zeroed) once its reply is posted. */
-let lent = null;
+/** Memories to give back (zeroed) once the call's reply is posted: the call's own, and a spare's that did not fit. */
+const lent = [];
+
+/** Bytes arguments of at least this many bytes in all get a memory sized to hold them. */
+const SIZED_BYTES_MIN = 65536;
+/** The most bytes of zeroed memories kept across all modules (a 1 MiB argument's memory is ~1.1 MiB). */
+const KEPT_BYTES_MAX = 32 * 1024 * 1024;
+const KEPT_SIZES_MAX = 2;
+let keptBytes = 0;
 
 /**
- * A new instance of `cached`. A module compiled with its memory imported gets the kept memory when there is one
- * (zeroed when it was given back, and of its initial size: a memory that grew is never kept), else a new one of the
- * declared limits; instantiation then writes its data segments, so it starts as a memory of its own would.
+ * The pages an instance of `cached` starts with for this call: the module's initial size, plus the pages its bytes
+ * arguments fill when they come to SIZED_BYTES_MIN or more (bounded by the maximum), so the module's alloc finds room
+ * without growing the memory. Depends only on the call's own arguments.
  */
-function instantiate(cached) {
-  if (!cached.memory) return { instance: new WebAssembly.Instance(cached.module, {}), memory: null };
+function memorySize(cached, declaration, args) {
   const { initial, maximum } = cached.memory;
-  const memory = cached.kept ?? new WebAssembly.Memory(maximum === undefined ? { initial } : { initial, maximum });
-  cached.kept = null;
-  return { instance: new WebAssembly.Instance(cached.module, { [MEMORY_MODULE]: { [MEMORY_NAME]: memory } }), memory };
+  let bytes = 0;
+  for (let i = 0; i < args.length; i++) if (declaration.params[i] === "bytes") bytes += args[i].length;
+  if (bytes < SIZED_BYTES_MIN) return initial;
+  const pages = initial + Math.ceil(bytes / 65536);
+  return maximum === undefined ? pages : Math.min(pages, maximum);
 }
 
-/** Keeps a call's memory for the next instance of its module, zeroed, unless it grew (its size then differs). */
+/**
+ * A new instance of `cached`. A module compiled with its memory imported gets a kept memory of `pages` when there is
+ * one (zeroed when it was given back), else a new one of the declared limits grown to `pages`; instantiation then
+ * writes its data segments, so it starts as a memory of its own of that size would.
+ */
+function instantiate(cached, pages) {
+  if (!cached.memory) return { instance: new WebAssembly.Instance(cached.module, {}), memory: null, pages: 0 };
+  const { maximum } = cached.memory;
+  let memory = cached.kept.get(pages);
+  if (memory) {
+    cached.kept.delete(pages);
+    keptBytes -= memory.buffer.byteLength;
+  } else {
+    memory = new WebAssembly.Memory(maximum === undefined ? { initial: pages } : { initial: pages, maximum });
+  }
+  return { instance: new WebAssembly.Instance(cached.module, { [MEMORY_MODULE]: { [MEMORY_NAME]: memory } }), memory, pages };
+}
+
+/** Keeps a call's memory, zeroed, for the module's next instance of its size, within the bounds above. */
 function giveBack(digest, memory) {
   const cached = modules.get(digest);
-  if (!cached?.memory || cached.kept) return;
-  if (memory.buffer.byteLength !== cached.memory.initial * 65536) return;
+  const size = memory.buffer.byteLength;
+  const pages = size / 65536;
+  if (!cached?.memory || cached.kept.has(pages) || keptBytes + size > KEPT_BYTES_MAX) return;
+  if (cached.kept.size >= KEPT_SIZES_MAX) {
+    const [oldest, dropped] = cached.kept.entries().next().value;
+    cached.kept.delete(oldest);
+    keptBytes -= dropped.buffer.byteLength;
+  }
   new Uint8Array(memory.buffer).fill(0);
-  cached.kept = memory;
+  cached.kept.set(pages, memory);
+  keptBytes += size;
 }
 
 /** Makes the spare for `digest` (after a reply was posted), when the module has no start function. */
@@ -203,7 +152,8 @@ function prepareSpare(digest) {
   const cached = modules.get(digest);
   if (!cached || !cached.signatures || cached.signatures.hasStart) return;
   try {
-    spare = { digest, ...instantiate(cached) };
+    // Of the size the module's last call started with: a run's calls tend to pass bytes of like sizes.
+    spare = { digest, ...instantiate(cached, cached.memory ? cached.lastPages || cached.memory.initial : 0) };
   } catch {
     // The call path instantiates again and reports why it cannot.
   }
@@ -215,15 +165,16 @@ export function spareDigest() {
 }
 
 /** A never-called instance of the module: the spare when it is this module's, else a new one. */
-function freshInstance(digest, cached) {
+function freshInstance(digest, cached, pages) {
   if (spare?.digest === digest) {
     const { instance, memory } = spare;
+    const fits = spare.pages === pages;
     spare = null;
-    lent = memory && { digest, memory };
-    return instance;
+    if (memory) lent.push(memory);
+    if (fits) return instance;
   }
-  const { instance, memory } = instantiate(cached);
-  lent = memory && { digest, memory };
+  const { instance, memory } = instantiate(cached, pages);
+  if (memory) lent.push(memory);
   return instance;
 }
 
@@ -243,8 +194,10 @@ function run({ digest, bytes, exportName, declaration, args }) {
     cached.checkedDeclarations.set(declaration, exportName);
   }
   let instance;
+  const pages = cached.memory ? memorySize(cached, declaration, args) : 0;
+  if (cached.memory) cached.lastPages = pages;
   try {
-    instance = freshInstance(digest, cached);
+    instance = freshInstance(digest, cached, pages);
   } catch (error) {
     const kind = trapKind(error);
     // A start function may trap; a module that needs imports cannot link.
@@ -342,7 +295,7 @@ export function handleMessage(incoming, post) {
     post({ id, ok: false, code, message: String(error?.message ?? error).slice(0, 500) });
   }
   // Off the caller's critical path: the reply is already on its way.
-  if (lent) giveBack(lent.digest, lent.memory);
-  lent = null;
+  for (const memory of lent) giveBack(message.digest, memory);
+  lent.length = 0;
   prepareSpare(message.digest);
 }
