@@ -1,0 +1,104 @@
+// Host answers in QuickJS's binary object format (binary-writer.ts, binary-reader.ts): for every plain JSON value the
+// guest gets what the JSON path gives it, the JSON length the limits count is exact, and anything the JSON path
+// would not send as plain JSON is refused (so it keeps its tags and replacer).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { QuickJSContext } from "quickjs-emscripten-core";
+import { worthBinary, writeBinary } from "../src/binary-writer.js";
+import { readBinary, readsBinary } from "../src/binary-reader.js";
+import { rawEngine } from "./raw-engine.js";
+
+let engine: Awaited<ReturnType<typeof rawEngine>>;
+let ctx: QuickJSContext;
+beforeAll(async () => {
+  engine = await rawEngine();
+  ctx = engine.ctx;
+});
+afterAll(() => engine.done());
+
+/** The guest's JSON of what it read from the binary form of `value`. */
+function roundTrip(value: unknown): string {
+  const written = writeBinary(value, Number.POSITIVE_INFINITY);
+  if (!written) throw new Error(`refused: ${JSON.stringify(value)}`);
+  expect(written.jsonLength).toBe(JSON.stringify({ v: value }).length);
+  const read = readBinary(ctx, written.bytes);
+  if ("error" in read) throw new Error(String(ctx.dump(read.error)));
+  ctx.setProp(ctx.global, "got", read.value);
+  read.value.dispose();
+  // Escaped once more: the library reads a lone surrogate out of the engine as U+FFFD.
+  return JSON.parse(ctx.getString(ctx.unwrapResult(ctx.evalCode("JSON.stringify(JSON.stringify(got) + '|' + Object.keys(got ?? {}).join())"))));
+}
+const expected = (value: unknown) => `${JSON.stringify(value)}|${Object.keys(value ?? {}).join()}`;
+
+/** A deterministic generator of plain JSON values of every kind the writer takes. */
+function* values(seed: number, count: number): Generator<unknown> {
+  let s = seed;
+  const next = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const strings = ["", "a", "é", "€uro", "\ud83d\ude00", "\ud800", "x\udc00y", "\u0000\u0001\u001f", '"\\/\b\f\n\r\t', "ÿ", "\u0100", "__proto__", "constructor", "\u0000", "0", "01", "4294967295", "-1", "1e3"];
+  const numbers = [0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 0.1, -2.5e-308, 1e21, 1e-7, Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53, 123456789.125];
+  const make = (depth: number): unknown => {
+    const r = next();
+    if (depth > 3 || r < 0.3) {
+      const k = next();
+      if (k < 0.35) return strings[Math.floor(next() * strings.length)];
+      if (k < 0.7) return numbers[Math.floor(next() * numbers.length)];
+      if (k < 0.8) return next() < 0.5;
+      return k < 0.9 ? null : Math.floor(next() * 1e6) - 5e5;
+    }
+    const n = Math.floor(next() * 6);
+    if (r < 0.6) return Array.from({ length: n }, () => make(depth + 1));
+    const o: Record<string, unknown> = next() < 0.2 ? Object.create(null) : {};
+    // Any key but "\u0000", the codec's tag key, which takes the JSON path's tagged form.
+    const keys = strings.filter((k) => k !== "\u0000");
+    // Defined, not assigned: assigning "__proto__" would set the prototype (a value the JSON path tags).
+    for (let i = 0; i < n; i++) Object.defineProperty(o, next() < 0.5 ? keys[Math.floor(next() * keys.length)]! : String(Math.floor(next() * 20)), { value: make(depth + 1), enumerable: true, writable: true, configurable: true });
+    return o;
+  };
+  for (let i = 0; i < count; i++) yield make(0);
+}
+
+describe("binary host answers", () => {
+  it("the pinned engine passes the probe", () => {
+    expect(readsBinary(ctx)).toBe(true);
+  });
+
+  it("give the guest what the JSON path gives it, for every kind of plain JSON value, with the exact JSON length", () => {
+    for (const value of values(7, 400)) expect(roundTrip(value)).toBe(expected(value));
+    const big = Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `row ${i} é€`, score: i * 1.5, ok: i % 2 === 0, none: null }));
+    expect(roundTrip(big)).toBe(expected(big));
+    expect(roundTrip({ rows: big, count: 3000 })).toBe(expected({ rows: big, count: 3000 }));
+  });
+
+  it("keep an own __proto__ key as a key, and integer keys in JSON's order", () => {
+    const o = JSON.parse('{"b":1,"__proto__":{"x":1},"2":2,"1":1}');
+    expect(roundTrip(o)).toBe(expected(o));
+    expect(ctx.dump(ctx.unwrapResult(ctx.evalCode("Object.getPrototypeOf(got) === Object.prototype && Object.hasOwn(got, '__proto__')")))).toBe(true);
+  });
+
+  it("refuse what the JSON path sends with its replacer or refuses, so it keeps its exact form", () => {
+    class Row { constructor(public id: number) {} }
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const refused = [undefined, -0, NaN, Infinity, 1n, [1, undefined], [1, , 3], { a: undefined }, { f() {} }, { toJSON: () => 1 }, { "\u0000": "u" },
+      new Date(0), new Uint8Array(2), new Map(), new Row(1), [new Row(2)], Symbol("s"), "x".repeat(64 * 1024), cyclic];
+    for (const value of refused) expect(writeBinary(value, Number.POSITIVE_INFINITY), String(typeof value)).toBeUndefined();
+    let deep: unknown = 1;
+    for (let i = 0; i < 2000; i++) deep = [deep];
+    expect(writeBinary(deep, Number.POSITIVE_INFINITY)).toBeUndefined();
+  });
+
+  it("refuse a value whose JSON is longer than the bound, and one with more values than allowed", () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ i }));
+    const length = JSON.stringify({ v: rows }).length;
+    expect(writeBinary(rows, length)?.jsonLength).toBe(length);
+    expect(writeBinary(rows, length - 1)).toBeUndefined();
+    expect(writeBinary(rows, Number.POSITIVE_INFINITY, 150)).toBeUndefined();
+  });
+
+  it("are worth it only for big arrays", () => {
+    expect(worthBinary(Array.from({ length: 64 }, () => 1))).toBe(true);
+    expect(worthBinary({ rows: Array.from({ length: 64 }, () => 1) })).toBe(true);
+    expect(worthBinary([1, 2, 3])).toBe(false);
+    expect(worthBinary({ a: 1 })).toBe(false);
+    expect(worthBinary("x".repeat(100_000))).toBe(false);
+  });
+});
