@@ -263,12 +263,13 @@
     encode,
     decode,
     // The host's answer to call `id`: resolves its promise with the decoded value (rejects it with what decoding threw).
+    // `tagged` 2: `json` is the value itself, already read by the engine from the host's binary form.
     settle(id, json, tagged, side) {
       const entry = takeWaiting(id);
       if (entry === undefined) return;
       let value;
       try {
-        value = decode(json, tagged, side);
+        value = tagged === 2 ? json : decode(json, tagged, side);
       } catch (error) {
         entry.reject(error);
         return;

@@ -13,6 +13,7 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { decodeValue, encodedSize } from "./codec.js";
 import { callWithEncoded, newGuestError, readEncoded, type Fatal } from "./crossing.js";
+import { readBinary, readsBinary } from "./binary-reader.js";
 import type { GuestReturn } from "./template.js";
 import { TOOL_HOST_PREFIX, type HostCallMessage, type HostReplyMessage, type WorkerTask } from "./protocol.js";
 import { SENT, type LocalCalls } from "./local-calls.js";
@@ -52,6 +53,9 @@ function checkToolInput(label: string, schema: string, args: HostCallMessage["ar
   }
 }
 
+/** What a call says when its engine reads binary answers. */
+const BINARY = { b: 1 } as const;
+
 export class GuestCalls {
   made = 0;
   private nextId = 1;
@@ -69,7 +73,11 @@ export class GuestCalls {
   /** Calls answered at once whose replies are not delivered yet, per module (answerNow). */
   private readonly answeredAtOnce = new Map<string, number>();
 
+  /** Whether this run's engine reads binary answers (binary-reader.ts): its calls then say so (`b`). */
+  private readonly binary: boolean;
+
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {
+    this.binary = readsBinary(powers.ctx);
     this.targets = Object.entries(task.namespaces).flatMap(([ns, fns]) => fns.map((fn) => [ns, fn] as const));
   }
 
@@ -136,6 +144,7 @@ export class GuestCalls {
           const id = ctx.newNumber(reply.id);
           try {
             if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value, this.powers.fast);
+            if (reply.t === "bin") return this.settleBinary(id, reply.bytes);
             return newGuestError(ctx, this.powers.decode, reply).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
           } finally {
             id.dispose();
@@ -189,9 +198,17 @@ export class GuestCalls {
     // A tool's input is checked here, on the guest's own thread and CPU, not on the host's (tool-input.ts).
     // Without the checker (never loaded: a host whose worker cannot import it) the host checks the input itself.
     const input = schema === undefined ? undefined : checkToolInput(`${ns.slice(TOOL_HOST_PREFIX.length)} ${fn}`, schema, args);
-    this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}) });
+    this.queued.push({ t: "call", id, ns, fn, module: target.module, args, ...(input ? { input } : {}), ...(this.binary ? BINARY : {}) });
     this.sendQueued();
     return ctx.newNumber(id);
+  }
+
+  /** Settles call `id` with a binary answer the engine reads (binary-reader.ts), or rejects it with why it could not. */
+  private settleBinary(id: QuickJSHandle, bytes: Uint8Array) {
+    const { ctx, settle, fail } = this.powers;
+    const read = readBinary(ctx, bytes);
+    if ("error" in read) return read.error.consume((error) => ctx.callFunction(fail, ctx.undefined, id, error));
+    return read.value.consume((value) => ctx.newNumber(2).consume((made) => ctx.callFunction(settle, ctx.undefined, id, value, made)));
   }
 
   private track(id: number, size: number): void {

@@ -8,6 +8,7 @@ import type { Policy, PolicyDecision } from "./policy.js";
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { clipText, scrubHostDetails } from "./errors.js";
 import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
+import { worthBinary, writeBinary } from "./binary-writer.js";
 import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
 import { isSuspension } from "./suspension.js";
 
@@ -133,6 +134,10 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       traced(false, { code: code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
       return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(clipText(text)) });
     }
+    // A big plain-JSON answer to a worker that reads the binary form, in a run that keeps no JSON of it (no journal, no
+    // trace): the guest's engine builds it in one C call instead of parsing its JSON (binary-writer.ts).
+    const binary = message.b === 1 && !context.journal && !trace.active && worthBinary(value) ? writeBinary(value, context.hostDataBytes) : undefined;
+    if (binary) return answer({ t: "bin", id, bytes: binary.bytes });
     const encoded = encodeValue(value);
     if (!encoded.ok) {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });

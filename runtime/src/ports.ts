@@ -5,7 +5,7 @@ export type PortListener = (message: any) => void;
 
 /** The part of a MessagePort (Node's or the web's) a run's two ends use. */
 export interface RunPort {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
   close(): void;
   on?(event: "message", listener: PortListener): unknown;
   off?(event: "message", listener: PortListener): unknown;

@@ -69,6 +69,9 @@ export interface HostCallMessage {
   args: Encoded;
   /** A tool call's input as the worker checked it against the tool's schema: the host takes this verdict. */
   input?: { problem?: string };
+  /** Set when the worker's engine reads answers in its binary object format (binary-reader.ts): a big plain-JSON
+   * answer may then come as { t: "bin" }. */
+  b?: 1;
 }
 
 /** A console line, streamed while the run is traced. */
@@ -80,6 +83,8 @@ export interface LogMessage {
 
 export type HostReplyMessage =
   | { t: "ok"; id: number; value: Encoded }
+  /** A plain-JSON answer in the engine's binary object format (binary-writer.ts): never journaled or traced. */
+  | { t: "bin"; id: number; bytes: Uint8Array }
   | { t: "err"; id: number; name: string; message: string }
   | { t: "fatal"; id: number; code: ErrorCode; message: string };
 

@@ -6,6 +6,7 @@ import type { QuickJSContext } from "quickjs-emscripten-core";
 import { worthBinary, writeBinary } from "../src/binary-writer.js";
 import { readBinary, readsBinary } from "../src/binary-reader.js";
 import { rawEngine } from "./raw-engine.js";
+import { useSandbox, valueOf } from "./helpers.js";
 
 let engine: Awaited<ReturnType<typeof rawEngine>>;
 let ctx: QuickJSContext;
@@ -100,5 +101,28 @@ describe("binary host answers", () => {
     expect(worthBinary([1, 2, 3])).toBe(false);
     expect(worthBinary({ a: 1 })).toBe(false);
     expect(worthBinary("x".repeat(100_000))).toBe(false);
+  });
+});
+
+describe("binary host answers in a run", () => {
+  const sandbox = useSandbox({ maxWorkers: 1 });
+  const rows = Array.from({ length: 300 }, (_, i) => JSON.parse(`{"id":${i},"name":"r\u00e9 ${i} \ud83d\ude00 \ud800","__proto__":{"x":${i}},"2":${-i},"1":${i / 3},"ok":${i % 2 === 0},"none":null}`));
+  const answer = { rows, count: rows.length, nested: [[rows.slice(0, 3)]] };
+  const source = "const got = await data.get(); return { got, plain: Object.getPrototypeOf(got.rows[1]) === Object.prototype && Object.hasOwn(got.rows[1], '__proto__'), keys: Object.keys(got.rows[1]).join() }";
+
+  it("give the guest what the JSON path does (a traced run takes it), own __proto__ keys and key order included", async () => {
+    const run = (traced: boolean) => valueOf<{ got: unknown; plain: boolean; keys: string }>(sandbox, { source, hostFunctions: { data: { get: () => answer } }, ...(traced ? { onEvent: () => {} } : {}) });
+    const [binary, json] = [await run(false), await run(true)];
+    expect(binary).toEqual(json);
+    expect(binary.got).toEqual(answer);
+    expect(binary).toMatchObject({ plain: true, keys: "1,2,id,name,__proto__,ok,none" });
+  });
+
+  it("are held to limits.hostDataBytes by their exact JSON length", async () => {
+    const size = JSON.stringify({ v: answer }).length;
+    const within = await sandbox.run({ source: "return (await data.get()).count", hostFunctions: { data: { get: () => answer } }, limits: { hostDataBytes: size } });
+    expect(within).toMatchObject({ ok: true, value: 300 });
+    const over = await sandbox.run({ source: "return (await data.get()).count", hostFunctions: { data: { get: () => answer } }, limits: { hostDataBytes: size - 1 } });
+    expect(over).toMatchObject({ ok: false, error: { code: "E_HOST_DATA_TOO_LARGE" } });
   });
 });
