@@ -125,4 +125,15 @@ describe("binary host answers in a run", () => {
     const over = await sandbox.run({ source: "return (await data.get()).count", hostFunctions: { data: { get: () => answer } }, limits: { hostDataBytes: size - 1 } });
     expect(over).toMatchObject({ ok: false, error: { code: "E_HOST_DATA_TOO_LARGE" } });
   });
+
+  it("end a run whose guest memory they outgrow with E_MEMORY, as the JSON path does, caught or not", async () => {
+    const big = Array.from({ length: 120_000 }, (_, i) => ({ id: i, name: `row ${i}`, tags: ["a", "b"] }));
+    for (const body of ["return (await data.get()).length", "try { return (await data.get()).length } catch (e) { return String(e) }"]) {
+      for (const traced of [false, true]) {
+        const result = await sandbox.run({ source: body, hostFunctions: { data: { get: () => big } }, limits: { memoryBytes: 8 * 1024 * 1024, hostDataBytes: 64 * 1024 * 1024 }, ...(traced ? { onEvent: () => {} } : {}) });
+        expect(result).toMatchObject({ ok: false, error: { code: "E_MEMORY" } });
+      }
+    }
+    expect(await valueOf(sandbox, "return 1")).toBe(1);
+  });
 });
