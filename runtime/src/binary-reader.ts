@@ -10,8 +10,13 @@ import { writeBinary } from "./binary-writer.js";
 
 interface Internals {
   ctx: { value: number };
-  ffi: { QTS_bjson_decode(ctx: number, data: number): number; QTS_ResolveException(ctx: number, value: number): number; QTS_FreeValuePointer(ctx: number, value: number): void };
-  memory: { heapValueHandle(ptr: number): QuickJSHandle };
+  ffi: {
+    QTS_bjson_decode(ctx: number, data: number): number;
+    QTS_NewArrayBuffer(ctx: number, buffer: number, length: number): number;
+    QTS_ResolveException(ctx: number, value: number): number;
+    QTS_FreeValuePointer(ctx: number, value: number): void;
+  };
+  memory: { heapValueHandle(ptr: number): QuickJSHandle; newHeapBufferPointer(bytes: Uint8Array): { value: { pointer: number } } };
 }
 
 /** A probe of every kind the writer makes: its JSON is what the engine must give back. */
@@ -21,7 +26,13 @@ const ready = new WeakMap<QuickJSContext, boolean>();
 
 function internalsOf(ctx: QuickJSContext): Internals | undefined {
   const c = ctx as unknown as Partial<Internals>;
-  const usable = typeof c.ctx?.value === "number" && typeof c.ffi?.QTS_bjson_decode === "function" && typeof c.ffi?.QTS_ResolveException === "function" && typeof c.memory?.heapValueHandle === "function";
+  const usable =
+    typeof c.ctx?.value === "number" &&
+    typeof c.ffi?.QTS_bjson_decode === "function" &&
+    typeof c.ffi?.QTS_NewArrayBuffer === "function" &&
+    typeof c.ffi?.QTS_ResolveException === "function" &&
+    typeof c.memory?.heapValueHandle === "function" &&
+    typeof c.memory?.newHeapBufferPointer === "function";
   return usable ? (c as Internals) : undefined;
 }
 
@@ -29,17 +40,20 @@ function internalsOf(ctx: QuickJSContext): Internals | undefined {
 export function readBinary(ctx: QuickJSContext, bytes: Uint8Array): { value: QuickJSHandle } | { error: QuickJSHandle } {
   const internals = internalsOf(ctx);
   if (!internals) return { error: ctx.newError({ name: "TypeError", message: "this engine cannot read binary answers" }) };
-  const copy = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
-  return ctx.newArrayBuffer(copy).consume((data) => {
-    const { ffi } = internals;
-    const ctxPtr = internals.ctx.value;
-    const result = ffi.QTS_bjson_decode(ctxPtr, data.value as unknown as number);
+  const { ffi, memory } = internals;
+  const ctxPtr = internals.ctx.value;
+  // The view is copied into memory the engine allocated, and the ArrayBuffer made over it owns it (QTS_NewArrayBuffer
+  // frees it with the buffer), as the library's newArrayBuffer does, which would first copy a view once more.
+  const held = memory.newHeapBufferPointer(bytes).value.pointer;
+  const data = memory.heapValueHandle(ffi.QTS_NewArrayBuffer(ctxPtr, held, bytes.length));
+  return data.consume((buffer) => {
+    const result = ffi.QTS_bjson_decode(ctxPtr, buffer.value as unknown as number);
     const error = ffi.QTS_ResolveException(ctxPtr, result);
     if (error) {
       ffi.QTS_FreeValuePointer(ctxPtr, result);
-      return { error: internals.memory.heapValueHandle(error) };
+      return { error: memory.heapValueHandle(error) };
     }
-    return { value: internals.memory.heapValueHandle(result) };
+    return { value: memory.heapValueHandle(result) };
   });
 }
 
