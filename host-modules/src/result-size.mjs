@@ -10,6 +10,9 @@ const TAGGED_SCALAR_BYTES = 32;
 /** Characters JSON.stringify escapes: quote, backslash, C0 controls, and any surrogate (lone ones are escaped). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
+/** Printable ASCII but the quote and the backslash: one UTF-8 byte each and no escape (most cells). */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** Characters JSON.stringify adds to `value` by escaping (\n is one more, \u0001 five more, a lone surrogate five). */
 function escapeExtra(value) {
   let extra = 0;
@@ -31,6 +34,8 @@ function escapeExtra(value) {
  * runtime counts), its escapes, two quotes and a separator. An upper bound: big strings cross unescaped.
  */
 export function stringSize(value) {
+  // One native test instead of a UTF-8 count and an escape test, for the common cell: the same figure.
+  if (PLAIN_ASCII.test(value)) return value.length + 3;
   const size = Buffer.byteLength(value, "utf8") + 3;
   return NEEDS_ESCAPE.test(value) ? size + escapeExtra(value) : size;
 }
