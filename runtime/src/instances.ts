@@ -6,7 +6,8 @@
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
-import { EngineTemplate, findBreakAddress, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
+import { EngineTemplate, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
+import { findBreakAddress } from "./snapshot-segments.js";
 import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";

@@ -14,13 +14,14 @@
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { EmscriptenInternals, EngineInstance } from "./template.js";
+import { zeroGrowth } from "./snapshot-segments.js";
 
 /**
  * Bumped whenever what an image holds, or how a template is built before its image is taken (the prelude's setup, and
  * for a set image the preload: preloadModules, its hooks, the facades-then-seal order), changes: the key covers the
  * bytes evaluated, not the host code that evaluated them.
  */
-export const IMAGE_FORMAT = 1;
+export const IMAGE_FORMAT = 2;
 const MAGIC = 0x43505449; // "CPTI"
 
 export interface TemplateImage {
@@ -91,7 +92,8 @@ export function decodeImage(bytes: Uint8Array): TemplateImage | undefined {
   let offset = headerWords * 4;
   for (let s = 0; s < segments; s++) {
     const [start, length] = take(2);
-    if (offset + length > bytes.byteLength || start + length > image.brk) return undefined;
+    // Past the break only by the top chunk's header and its end's footer (snapshot-segments.ts), never past 4 GiB.
+    if (offset + length > bytes.byteLength || start + length > 2 ** 32) return undefined;
     image.segments.push({ at: start, bytes: bytes.subarray(offset, offset + length) });
     offset += length;
   }
@@ -125,17 +127,20 @@ export function applyImage(instance: EngineInstance, context: QuickJSContext, im
   if (image.handles.length !== kept) return undefined;
   const module = (instance.qjs as unknown as { module: EmscriptenInternals }).module;
   const brkNow = brk();
-  if (image.brk > instance.memory.buffer.byteLength) {
+  // The memory the image writes: to its allocator's top, and to the end of that top chunk's footer past it.
+  const extent = image.segments.reduce((end, { at, bytes }) => Math.max(end, at + bytes.length), image.brk);
+  if (extent > instance.memory.buffer.byteLength) {
     // Grown through the allocator, so that the engine's views of its memory follow; the image then replaces its state.
-    const block = module._malloc(image.brk - brkNow);
+    const block = module._malloc(extent - brkNow);
     if (!block) return undefined;
     module._free(block);
-    if (image.brk > instance.memory.buffer.byteLength) return undefined;
+    if (extent > instance.memory.buffer.byteLength) return undefined;
   }
   const grownTo = Math.max(brkNow, brk());
   const memory = new Uint8Array(instance.memory.buffer);
+  // Zeroed first, then written: the image's segments hold the allocator's top chunk's header and end past image.brk.
+  zeroGrowth(memory, image.brk, grownTo);
   for (const { at, bytes } of image.segments) memory.set(bytes, at);
-  if (grownTo > image.brk) memory.fill(0, image.brk, grownTo);
   const heap = (context as unknown as { memory: { heapValueHandle(ptr: number): QuickJSHandle } }).memory;
   return image.handles.map((ptr) => heap.heapValueHandle(ptr));
 }

@@ -14,6 +14,7 @@ import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
 import { heapCensus, type HeapStart } from "./guest-heap.js";
+import { snapshotSegments, zeroGrowth } from "./snapshot-segments.js";
 import { moduleSourceForEngine, readGuestString } from "./fast-string.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
@@ -80,19 +81,6 @@ export interface EngineInstance {
   /** Set when the engine's allocator could not grow the memory (instances.ts): an allocation failed. */
   outOfMemory: boolean;
 }
-
-/**
- * The shadow stack is left out of snapshots, from just above the static data to just below its top: it is dead
- * whenever no engine call is active, which is when we restore. Only a layout whose stack is at least this large
- * between them (emscripten's data, BSS, then the stack growing down to stackHigh) is trusted to be one.
- */
-const STACK_SKIP_BYTES = 4 * 1024 * 1024;
-/** Room left between initialized data and the skipped stack, for the zero-initialized data (BSS) that follows it. */
-const BSS_MARGIN_BYTES = 512 * 1024;
-/** The start of the BSS, searched first for the allocator's break (findBreakAddress). */
-const BSS_NEAR_BYTES = 64 * 1024;
-/** Top of the stack kept in snapshots anyway, in case anything stays live above the resting stack pointer. */
-const STACK_TOP_KEPT_BYTES = 64 * 1024;
 
 export class EngineTemplate {
   readonly rt: QuickJSRuntime;
@@ -302,8 +290,9 @@ export class EngineTemplate {
     }
     const memory = new Uint8Array(this.instance.memory.buffer);
     const brk = this.brk();
-    // Memory the run's allocator took beyond the snapshot is zeroed, so nothing of it survives into the next run.
-    if (brk > this.snapshot.brk) memory.fill(0, this.snapshot.brk, brk);
+    // Memory the run's allocator took beyond the snapshot is zeroed, so nothing of it survives into the next run; then
+    // the snapshot is written back, the allocator's top chunk's header and end among it (snapshot-segments.ts).
+    zeroGrowth(memory, this.snapshot.brk, brk);
     for (const { at, bytes } of this.snapshot.segments) memory.set(bytes, at);
   }
 
@@ -336,60 +325,4 @@ export class EngineTemplate {
     }
     return result.value;
   }
-}
-
-/** The memory below the allocator's break, less the deep part of the shadow stack when the layout allows it. */
-function snapshotSegments(instance: EngineInstance, brk: number): Array<{ at: number; bytes: Uint8Array }> {
-  const copy = (from: number, to: number) => ({ at: from, bytes: new Uint8Array(instance.memory.buffer.slice(from, to)) });
-  const layout = instance.layout;
-  // Skipping from the end of the BSS margin, not from 4 MiB below the stack's top, left 1 MiB less to copy per
-  // restore (1.41 → 0.87 MB; ~200 → ~120 µs on this machine): the whole dead stack, not most of it. Skipping from the
-  // static data's bound (wasm-layout.ts staticEnd) rather than a 512 KiB margin after the initialized data leaves
-  // 0.87 → 0.41 MB (a test checks that nothing of a run lands between that bound and the old margin).
-  const skipFrom = layout ? Math.min(layout.dataEnd + BSS_MARGIN_BYTES, layout.staticEnd) : -1;
-  const skipTo = layout ? layout.stackHigh - STACK_TOP_KEPT_BYTES : -1;
-  if (!layout || layout.stackHigh - STACK_SKIP_BYTES < skipFrom || layout.stackHigh > brk) return [copy(0, brk)];
-  return [copy(0, skipFrom), copy(skipTo, brk)];
-}
-
-/**
- * Finds where the instance's allocator keeps its break (emscripten's sbrk pointer, a word in static data), by
- * allocating a large block and looking for the one word that moved by its size; verified with a second block.
- * Undefined when exactly one such word cannot be found: snapshots are then not used.
- */
-export function findBreakAddress(instance: EngineInstance): number | undefined {
-  const whole = Math.min(4 * 1024 * 1024, instance.memory.buffer.byteLength);
-  // The word is static data: below the data's end and its BSS margin when the layout is known. That scan is ~7x
-  // shorter than the whole prefix, and the first 64 KiB of BSS (where the pinned build keeps it, ~1 KB past the data)
-  // ~7x shorter again: findBreakAddress took 5–21 ms in a cold worker, 2–8 ms so. Anything unexpected
-  // falls back to the wider ranges.
-  const statics = instance.layout ? Math.min(whole, instance.layout.dataEnd + BSS_MARGIN_BYTES) : whole;
-  const near = instance.layout ? Math.min(statics, instance.layout.dataEnd + BSS_NEAR_BYTES) : statics;
-  return (
-    breakWordWithin(instance, near) ??
-    (near < statics ? breakWordWithin(instance, statics) : undefined) ??
-    (statics < whole ? breakWordWithin(instance, whole) : undefined)
-  );
-}
-
-function breakWordWithin(instance: EngineInstance, scanBytes: number): number | undefined {
-  const module = (instance.qjs as unknown as { module: EmscriptenInternals }).module;
-  const words = scanBytes >>> 2;
-  const before = new Uint32Array(instance.memory.buffer.slice(0, words * 4));
-  const size = 4 * 1024 * 1024;
-  const block = module._malloc(size);
-  if (!block) return undefined;
-  const after = new Uint32Array(instance.memory.buffer, 0, words);
-  const candidates: number[] = [];
-  for (let i = 0; i < words; i++) {
-    const moved = after[i] - before[i];
-    if (moved >= size && moved < size + 1024 * 1024 && after[i] >= block + size) candidates.push(i * 4);
-  }
-  module._free(block);
-  if (candidates.length !== 1) return undefined;
-  const address = candidates[0];
-  const second = module._malloc(2 * size);
-  const holds = second !== 0 && new Uint32Array(instance.memory.buffer)[address >>> 2] >= second + 2 * size;
-  if (second) module._free(second);
-  return holds ? address : undefined;
 }

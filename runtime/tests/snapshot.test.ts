@@ -1,6 +1,7 @@
 // The engine template: every run starts from a memory snapshot taken right after the prelude loaded.
 import { describe, expect, it } from "vitest";
 import { snapshotsEnabled, templateFor } from "../src/instances.js";
+import { TOP_HEAD_BYTES } from "../src/snapshot-segments.js";
 import { DEFAULT_LIMITS } from "../src/limits.js";
 import { IDLE_HOOKS, evalIn } from "./helpers/template-eval.js";
 import { provideEngine } from "../src/engine-powers.js";
@@ -59,7 +60,30 @@ describe("engine template snapshots", () => {
     expect(data.at).toBe(0);
     expect(data.bytes.length).toBeGreaterThan(layout.dataEnd);
     expect(heap.at).toBeLessThan(layout.stackHigh);
-    expect(heap.at + heap.bytes.length).toBe(internals.snapshot.brk);
+    // The heap is copied past the allocator's top by the top chunk's header (its footer is a segment of its own).
+    expect(heap.at + heap.bytes.length).toBeGreaterThanOrEqual(internals.snapshot.brk + TOP_HEAD_BYTES);
+  });
+
+  it("keep the allocator's top chunk as it was: its header and its end, after runs that grow the heap or carve from it", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.end();
+    const internals = template as unknown as { instance: { memory: { buffer: ArrayBuffer } }; snapshot: { brk: number } };
+    const words = (at: number, n: number) => Array.from(new Uint32Array(internals.instance.memory.buffer, at, n));
+    const { brk } = internals.snapshot;
+    const head = words(brk, 16);
+    const end = brk + (head[1]! & ~7);
+    const tail = words(end - 32, 16);
+    for (const program of ["globalThis.a = []; for (let i = 0; i < 50000; i++) a.push({ i, s: 'x' + i }); a.length", "let n = 0; for (let i = 0; i < 200; i++) n += JSON.stringify(new Array(64).fill(i)).length; n", "new Uint8Array(8 << 20).length"]) {
+      template.begin(idle);
+      evalIn(template, program);
+      template.end();
+      // Before: a run that grew the heap left the header zeroed, and the allocator then gave out live memory.
+      expect(words(brk, 16)).toEqual(head);
+      expect(words(end - 32, 16)).toEqual(tail);
+    }
+    template.begin(idle);
+    expect(evalIn(template, "JSON.stringify({ ok: [1, 2, 3] })")).toBe('{"ok":[1,2,3]}');
+    template.end();
   });
 
   it("copy the static data whole: nothing a run does lands between the snapshot's first part and the dead stack", async () => {
