@@ -210,13 +210,21 @@ export function writeBinary(value: unknown, maxJsonLength: number, nodes = 5_000
   return { bytes, jsonLength };
 }
 
-/** Whether a value is big enough for the binary form to pay: an array of 64 or more, or an object holding one. */
+/**
+ * Whether a value is big enough for the binary form to pay: an array of 64 or more, or a plain object holding one
+ * among its first 32 keys. Cheap whatever the value: a typed array or a class instance is not looked into (a for-in
+ * over a 1 MiB Uint8Array visited a million indices).
+ */
 export function worthBinary(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) return value.length >= 64;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let seen = 0;
   for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
     if (Array.isArray(v) && v.length >= 64) return true;
+    if (++seen >= 32) return false;
   }
   return false;
 }

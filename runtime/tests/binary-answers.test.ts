@@ -101,6 +101,13 @@ describe("binary host answers", () => {
     expect(worthBinary([1, 2, 3])).toBe(false);
     expect(worthBinary({ a: 1 })).toBe(false);
     expect(worthBinary("x".repeat(100_000))).toBe(false);
+    // Never looked into: typed arrays, class instances, keys past the first 32.
+    expect(worthBinary(new Uint8Array(1 << 20))).toBe(false);
+    expect(worthBinary(new (class { rows = Array.from({ length: 64 }, () => 1); })())).toBe(false);
+    const wide: Record<string, unknown> = {};
+    for (let i = 0; i < 40; i++) wide[`k${i}`] = i;
+    wide.rows = Array.from({ length: 64 }, () => 1);
+    expect(worthBinary(wide)).toBe(false);
   });
 });
 
