@@ -28,10 +28,19 @@ const refuse = (): never => {
   throw new Refused();
 };
 
+/** Bytes kept free before the body, for the atom table to be written in front of it without a copy. */
+const HEAD_ROOM = 16 * 1024;
+
 class Output {
-  bytes = new Uint8Array(64 * 1024);
-  view = new DataView(this.bytes.buffer);
-  at = 0;
+  bytes: Uint8Array;
+  view: DataView;
+  at: number;
+
+  constructor(size = 64 * 1024, at = 0) {
+    this.bytes = new Uint8Array(size);
+    this.view = new DataView(this.bytes.buffer);
+    this.at = at;
+  }
 
   room(n: number): void {
     if (this.at + n <= this.bytes.length) return;
@@ -43,51 +52,71 @@ class Output {
     this.view = new DataView(grown.buffer);
   }
 
+  /** A byte; the caller made room. */
   u8(v: number): void {
-    this.room(1);
     this.bytes[this.at++] = v;
   }
 
+  /** An unsigned LEB128 of up to 5 bytes; the caller made room. */
   leb(v: number): void {
-    this.room(5);
-    do {
-      let b = v & 0x7f;
+    const { bytes } = this;
+    while (v > 0x7f) {
+      bytes[this.at++] = (v & 0x7f) | 0x80;
       v >>>= 7;
-      if (v !== 0) b |= 0x80;
-      this.bytes[this.at++] = b;
-    } while (v !== 0);
+    }
+    bytes[this.at++] = v;
   }
 
-  /** A string's length word and units (Latin-1 bytes, or UTF-16LE when any unit is over 0xFF); its JSON length. */
+  /**
+   * A string's length word and units, Latin-1 bytes or, when any unit is over 0xFF, UTF-16LE (written as Latin-1
+   * until such a unit shows, then again wide); returns its JSON length.
+   */
   string(s: string): number {
     const n = s.length;
     if (n >= 2 ** 30) refuse();
-    let wide = false;
+    this.room(5 + n);
+    const start = this.at;
+    this.leb((n << 1) >>> 0);
+    const { bytes } = this;
+    let at = this.at;
     let extra = 0;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
+      if (c > 0xff) {
+        this.at = start;
+        return this.wide(s);
+      }
       if (c < 0x20) extra += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 1 : 5;
       else if (c === 0x22 || c === 0x5c) extra += 1;
-      else if (c > 0xff) {
-        wide = true;
-        if (c >= 0xd800 && c <= 0xdfff) {
-          const next = s.charCodeAt(i + 1);
-          if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
-          else extra += 5;
-        }
+      bytes[at++] = c;
+    }
+    this.at = at;
+    return n + 2 + extra;
+  }
+
+  private wide(s: string): number {
+    const n = s.length;
+    this.room(5 + n * 2);
+    this.leb(((n << 1) | 1) >>> 0);
+    const { view } = this;
+    let at = this.at;
+    let extra = 0;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      view.setUint16(at, c, true);
+      at += 2;
+      if (c < 0x20) extra += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 1 : 5;
+      else if (c === 0x22 || c === 0x5c) extra += 1;
+      else if (c >= 0xd800 && c <= 0xdfff) {
+        const next = s.charCodeAt(i + 1);
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          view.setUint16(at, next, true);
+          at += 2;
+          i++;
+        } else extra += 5;
       }
     }
-    this.leb(((n << 1) | (wide ? 1 : 0)) >>> 0);
-    if (wide) {
-      this.room(n * 2);
-      for (let i = 0; i < n; i++) this.view.setUint16(this.at + i * 2, s.charCodeAt(i), true);
-      this.at += n * 2;
-    } else {
-      this.room(n);
-      const { bytes, at } = this;
-      for (let i = 0; i < n; i++) bytes[at + i] = s.charCodeAt(i);
-      this.at += n;
-    }
+    this.at = at;
     return n + 2 + extra;
   }
 }
@@ -100,8 +129,11 @@ function intLength(v: number): number {
 }
 
 class Writer {
-  readonly body = new Output();
+  readonly body = new Output(64 * 1024, HEAD_ROOM);
+  /** Each key's index in the atom table; by index, its JSON length with the colon. */
   readonly atoms = new Map<string, number>();
+  private readonly keyLengths: number[] = [];
+  private readonly scratch = new Output(256);
   nodes: number;
 
   constructor(nodes: number, private readonly maxJsonLength: number) {
@@ -112,6 +144,7 @@ class Writer {
   value(v: unknown, depth: number): number {
     if (--this.nodes < 0 || depth > MAX_DEPTH) refuse();
     const out = this.body;
+    out.room(9);
     switch (typeof v) {
       case "string":
         if (v.length >= BIG_STRING_LENGTH) refuse();
@@ -125,7 +158,6 @@ class Writer {
         }
         if (!Number.isFinite(v) || Object.is(v, -0)) refuse();
         out.u8(FLOAT64);
-        out.room(8);
         out.view.setFloat64(out.at, v, true);
         out.at += 8;
         return String(v).length;
@@ -164,9 +196,15 @@ class Writer {
     let length = keys.length > 0 ? 1 + keys.length : 2;
     for (const key of keys) {
       let index = this.atoms.get(key);
-      if (index === undefined) this.atoms.set(key, (index = this.atoms.size));
+      if (index === undefined) {
+        index = this.atoms.size;
+        this.atoms.set(key, index);
+        this.scratch.at = 0;
+        this.keyLengths.push(this.scratch.string(key) + 1);
+      }
+      out.room(5);
       out.leb(((index + 1) << 1) >>> 0);
-      length += jsonStringLength(key) + 1 + this.value(o[key], depth + 1);
+      length += this.keyLengths[index]! + this.value(o[key], depth + 1);
     }
     return this.bounded(length);
   }
@@ -176,14 +214,6 @@ class Writer {
     return length;
   }
 }
-
-/** The JSON length of a string (quotes and escapes), as JSON.stringify writes it. */
-function jsonStringLength(s: string): number {
-  const scratch = jsonStringLength.out;
-  scratch.at = 0;
-  return scratch.string(s);
-}
-jsonStringLength.out = new Output();
 
 /**
  * `value` in the binary format with its JSON length, or undefined when it is not plain JSON data as the JSON path
@@ -200,13 +230,21 @@ export function writeBinary(value: unknown, maxJsonLength: number, nodes = 5_000
   }
   const jsonLength = length + '{"v":}'.length;
   if (jsonLength > maxJsonLength) return undefined;
-  const head = new Output();
+  const head = new Output(1024);
+  head.room(6);
   head.u8(BINARY_FORMAT_VERSION);
   head.leb(writer.atoms.size);
   for (const key of writer.atoms.keys()) head.string(key);
-  const bytes = new Uint8Array(head.at + writer.body.at);
+  const { body } = writer;
+  // The atom table goes in front of the body, in the room left for it when it fits: no copy of the body.
+  if (head.at <= HEAD_ROOM) {
+    const start = HEAD_ROOM - head.at;
+    body.bytes.set(head.bytes.subarray(0, head.at), start);
+    return { bytes: body.bytes.subarray(start, body.at), jsonLength };
+  }
+  const bytes = new Uint8Array(head.at + body.at - HEAD_ROOM);
   bytes.set(head.bytes.subarray(0, head.at));
-  bytes.set(writer.body.bytes.subarray(0, writer.body.at), head.at);
+  bytes.set(body.bytes.subarray(HEAD_ROOM, body.at), head.at);
   return { bytes, jsonLength };
 }
 
