@@ -141,10 +141,11 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
       const params = pin.exports[call.exportName].params.length;
       const args = [...call.args, ...new Array(Math.max(0, params - call.args.length)).fill(undefined)];
       const runId = call.runId;
-      if (options.signal) return fn(...args, { runId, signal: options.signal });
+      const records = typeof call.records === "function" ? { records: call.records } : {};
+      if (options.signal) return fn(...args, { runId, signal: options.signal, ...records });
       const run = enter(runId);
       try {
-        return await fn(...args, { runId, signal: run.controller.signal });
+        return await fn(...args, { runId, signal: run.controller.signal, ...records });
       } finally {
         leave(runId, run);
       }

@@ -4,12 +4,14 @@
 // Takes only what JSON says exactly and the JSON path would send without a replacer (the codec's isPlainJson rules:
 // objects with Object.prototype or no prototype and no "\u0000" key or toJSON, arrays without holes, finite numbers
 // but -0, strings under BIG_STRING_LENGTH, booleans, null), so the guest gets the same value either way. Computes the
-// exact length JSON.stringify({ v: value }) would have, which is what limits.hostDataBytes counts.
+// exact length JSON.stringify({ v: value }) would have, which is what limits.hostDataBytes counts. A RecordRows in
+// the value (record-rows.ts) is written as the array of records it stands for.
 // Refuses (returns undefined, the caller then takes the JSON path) anything else, a value nested deeper than
 // MAX_DEPTH (a cycle among them), and a value whose JSON would be longer than the caller's bound.
 // No dependency on Node or the DOM (the browser runner's host side runs it too).
 
 import { BIG_STRING_LENGTH } from "./codec.js";
+import { RecordRows } from "./record-rows.js";
 
 export const BINARY_FORMAT_VERSION = 5;
 const NULL = 1, FALSE = 3, TRUE = 4, INT32 = 5, FLOAT64 = 6, STRING = 7, OBJECT = 8, ARRAY = 9;
@@ -169,7 +171,8 @@ class Writer {
           out.u8(NULL);
           return 4;
         }
-        return Array.isArray(v) ? this.array(v, depth) : this.object(v as Record<string, unknown>, depth);
+        if (Array.isArray(v)) return this.array(v, depth);
+        return v instanceof RecordRows ? this.recordRows(v, depth) : this.object(v as Record<string, unknown>, depth);
       default:
         return refuse();
     }
@@ -195,16 +198,65 @@ class Writer {
     out.leb(keys.length);
     let length = keys.length > 0 ? 1 + keys.length : 2;
     for (const key of keys) {
-      let index = this.atoms.get(key);
-      if (index === undefined) {
-        index = this.atoms.size;
-        this.atoms.set(key, index);
-        this.scratch.at = 0;
-        this.keyLengths.push(this.scratch.string(key) + 1);
-      }
+      const index = this.atom(key);
       out.room(5);
       out.leb(((index + 1) << 1) >>> 0);
       length += this.keyLengths[index]! + this.value(o[key], depth + 1);
+    }
+    return this.bounded(length);
+  }
+
+  /** `key`'s index in the atom table, added on first use. */
+  private atom(key: string): number {
+    let index = this.atoms.get(key);
+    if (index === undefined) {
+      index = this.atoms.size;
+      this.atoms.set(key, index);
+      this.scratch.at = 0;
+      this.keyLengths.push(this.scratch.string(key) + 1);
+    }
+    return index;
+  }
+
+  /** The array of records `r` stands for, each written as object() writes a record with those keys in that order. */
+  private recordRows(r: RecordRows, depth: number): number {
+    const { fields, rows } = r;
+    const f = fields.length;
+    if (fields.includes(TAG)) refuse();
+    // The keys in the order a record has them (integer keys first, ascending), each with its value's place in a row.
+    const probe: Record<string, number> = Object.create(null);
+    fields.forEach((key, j) => (probe[key] = j));
+    const keys = Object.keys(probe);
+    const places = keys.map((key) => probe[key]!);
+    // Added to the atom table when the first row is written, as the first record would add them.
+    let tags: number[] | undefined;
+    let recordLength = 0;
+    const n = rows.length;
+    const out = this.body;
+    out.u8(ARRAY);
+    out.leb(n);
+    let length = n > 0 ? 1 + n : 2;
+    for (let i = 0; i < n; i++) {
+      const row = rows[i];
+      if (!Array.isArray(row)) {
+        length += this.value(row, depth + 1);
+        continue;
+      }
+      if (row.length !== f || --this.nodes < 0) refuse();
+      if (!tags) {
+        tags = keys.map((key) => ((this.atom(key) + 1) << 1) >>> 0);
+        recordLength = f > 0 ? 1 + f + keys.reduce((sum, key) => sum + this.keyLengths[this.atoms.get(key)!]!, 0) : 2;
+      }
+      out.room(6);
+      out.u8(OBJECT);
+      out.leb(f);
+      length += recordLength;
+      for (let j = 0; j < f; j++) {
+        out.room(5);
+        out.leb(tags[j]!);
+        length += this.value(row[places[j]!], depth + 2);
+      }
+      if (length > this.maxJsonLength) refuse();
     }
     return this.bounded(length);
   }

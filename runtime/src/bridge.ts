@@ -46,6 +46,11 @@ export interface HostModuleCall {
   args: unknown[];
   /** Host ids the run imported, each with the package that declared it. */
   declared: ReadonlyMap<string, string>;
+  /**
+   * Given only when the answer crosses to the guest in the binary form: stands in for an array of records with keys
+   * `fields`, each row the array of its values (or a record itself), cheaper to build and to send (record-rows.ts).
+   */
+  records?(fields: readonly string[], rows: readonly unknown[]): unknown;
 }
 
 /** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */

@@ -9,6 +9,7 @@ import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { clipText, scrubHostDetails } from "./errors.js";
 import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
 import { worthBinary, writeBinary } from "./binary-writer.js";
+import { answerForms, expandRecordRows, type AnswerForms } from "./record-rows.js";
 import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
 import { isSuspension } from "./suspension.js";
 
@@ -19,8 +20,11 @@ export interface HostChannel {
   close(): void;
 }
 
-/** What a call names: the function to call with the decoded arguments, or why it cannot be called. */
-export type HostCallTarget = ((args: unknown[]) => unknown) | string;
+/**
+ * What a call names: the function to call with the decoded arguments (and, when its answer may take the binary form,
+ * the forms it may shape that answer in), or why it cannot be called.
+ */
+export type HostCallTarget = ((args: unknown[], forms?: AnswerForms) => unknown) | string;
 
 export interface HostCallOptions {
   target(message: HostCallMessage): HostCallTarget;
@@ -109,6 +113,11 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     }
     let value: unknown;
     let args: unknown[] = [];
+    // A run that keeps no JSON of its answers (no journal, no trace), to a worker that reads the binary form: the
+    // guest's engine builds a big plain-JSON answer in one C call instead of parsing its JSON (binary-writer.ts), and
+    // the call may shape its answer for that form (record-rows.ts).
+    const bulk = message.b === 1 && !context.journal && !trace.active;
+    const forms = bulk ? answerForms() : undefined;
     try {
       args = decodeValue(message.args) as unknown[];
       if (context.policy && !policy) {
@@ -124,7 +133,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       const paused = context.pausedWaitMs?.(message);
       // A synchronous host function is answered in the same turn: awaiting only what is a promise saves the
       // microtask turns per call that every host call paid before.
-      const made = paused === undefined ? call(args) : waitPaused(context, () => call(args), paused, target);
+      const made = paused === undefined ? call(args, forms) : waitPaused(context, () => call(args, forms), paused, target);
       value = isThenable(made) ? await made : made;
     } catch (error) {
       const thrown = thrownInfo(error);
@@ -134,11 +143,9 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       traced(false, { code: code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
       return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(clipText(text)) });
     }
-    // A big plain-JSON answer to a worker that reads the binary form, in a run that keeps no JSON of it (no journal, no
-    // trace): the guest's engine builds it in one C call instead of parsing its JSON (binary-writer.ts).
-    const binary = message.b === 1 && !context.journal && !trace.active && worthBinary(value) ? writeBinary(value, context.hostDataBytes) : undefined;
+    const binary = forms?.used || (bulk && worthBinary(value)) ? writeBinary(value, context.hostDataBytes) : undefined;
     if (binary) return answer({ t: "bin", id, bytes: binary.bytes });
-    const encoded = encodeValue(value);
+    const encoded = forms?.used ? expandedEncoding(value) : encodeValue(value);
     if (!encoded.ok) {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
       return answer({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
@@ -167,6 +174,15 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (usedModules) context.onModulesUsed?.();
     },
   };
+}
+
+/** The JSON path's encoding of an answer shaped for the binary form that the writer refused (over a limit, say). */
+function expandedEncoding(value: unknown): ReturnType<typeof encodeValue> {
+  try {
+    return encodeValue(expandRecordRows(value));
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /**

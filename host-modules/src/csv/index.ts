@@ -166,7 +166,9 @@ function typingOf(option: unknown): (field: string | number) => boolean {
  */
 export async function parse(input: string, options?: CsvParseOptions, context?: HostCallContext): Promise<CsvParseResult> {
   const fn = "csv.parse";
-  beginCall(fn, context);
+  // With header, a call whose answer goes to a guest in bulk returns its regular rows as arrays of values, which the
+  // runtime sends as the records they stand for (context.records); a direct caller gets the records.
+  const { records } = beginCall(fn, context);
   const csv = checkText(fn, "text", input);
   refuseByName(fn, options, PARSE_FUNCTION_OPTIONS, PARSE_UNSUPPORTED);
   const o = readOptions(fn, options, PARSE_RULES);
@@ -214,6 +216,10 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   let fields: string[] = [];
   let renamedHeaders: Record<string, string> | null = null;
   let typedFields: boolean[] = [];
+  let anyTypedField = false;
+  /** Each field's size in the result, and their sum (what a row with every field takes for its keys). */
+  let fieldSizes: number[] = [];
+  let fieldsSize = 0;
   let kind = recordKind(fields);
   const typeExtra = typing("__parsed_extra");
   /** What each record takes beyond its keys and values (a header named "\u0000" makes records cross tagged). */
@@ -235,6 +241,9 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
         if (fields[i] !== original[i]) (renamedHeaders ??= Object.create(null) as Record<string, string>)[fields[i]!] = original[i]!;
       }
       typedFields = fields.map((f) => typing(f));
+      anyTypedField = typedFields.includes(true);
+      fieldSizes = fields.map((f) => stringSize(f));
+      fieldsSize = fieldSizes.reduce((sum, s) => sum + s, 0);
       kind = recordKind(fields);
       haveHeader = true;
       recordOverhead = tagKeyOverhead([...fields, "__parsed_extra"]);
@@ -257,14 +266,20 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     }
     let size = 2 + recordOverhead;
     let row: Record<string, CsvCell | CsvCell[]> | CsvCell[];
-    if (header) {
+    if (header && records && source.length === fields.length) {
+      // papaparse's row is this call's own: it is the row's values as they are when no field is typed.
+      const values: CsvCell[] = anyTypedField ? source.map((value, j) => (typedFields[j] ? typed(value) : value)) : source;
+      for (let j = 0; j < values.length; j++) size += cellSize(values[j]!);
+      size += fieldsSize;
+      row = values;
+    } else if (header) {
       const record = kind.make() as Record<string, CsvCell | CsvCell[]>;
       let extra: CsvCell[] | undefined;
       for (let j = 0; j < source.length; j++) {
         if (j < fields.length) {
           const value = typedFields[j] ? typed(source[j]!) : source[j]!;
           record[fields[j]!] = value;
-          size += cellSize(value) + stringSize(fields[j]!);
+          size += cellSize(value) + fieldSizes[j]!;
         } else {
           const value = typeExtra ? typed(source[j]!) : source[j]!;
           (extra ??= []).push(value);
@@ -328,5 +343,6 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     truncated: stoppedByPreview,
     renamedHeaders,
   };
-  return { rows: rows as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + rows.length : null };
+  const returned = header && records ? records(fields, rows) : rows;
+  return { rows: returned as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + rows.length : null };
 }
