@@ -1,12 +1,13 @@
 // Owns reading a host value written by binary-writer.ts into the guest: the bytes are copied into the engine's memory
 // as an ArrayBuffer and handed to the pinned build's QTS_bjson_decode (QuickJS's JS_ReadObject, flags 0: no
-// bytecode, no shared references). A context can take binary answers only when the library has that function and
+// bytecode, no shared references), with the engine's cycle collector held off (gc-hold.ts). A context can take binary answers only when the library has that function and
 // the engine reads a probe written by this runtime's writer back as the same value (checked once per context), so
 // another engine version or library never gets bytes it would read differently: its worker keeps asking for JSON.
 // Refuses nothing itself: what the engine threw is handed back, for the caller to reject the call's promise with.
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { writeBinary } from "./binary-writer.js";
+import { withCollectorHeld } from "./gc-hold.js";
 
 interface Internals {
   ctx: { value: number };
@@ -47,7 +48,7 @@ export function readBinary(ctx: QuickJSContext, bytes: Uint8Array): { value: Qui
   const held = memory.newHeapBufferPointer(bytes).value.pointer;
   const data = memory.heapValueHandle(ffi.QTS_NewArrayBuffer(ctxPtr, held, bytes.length));
   return data.consume((buffer) => {
-    const result = ffi.QTS_bjson_decode(ctxPtr, buffer.value as unknown as number);
+    const result = withCollectorHeld(ctx, () => ffi.QTS_bjson_decode(ctxPtr, buffer.value as unknown as number));
     const error = ffi.QTS_ResolveException(ctxPtr, result);
     if (error) {
       ffi.QTS_FreeValuePointer(ctxPtr, result);

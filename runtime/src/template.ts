@@ -9,6 +9,7 @@
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { enginePowers, LAZY_GUEST_FILES, type GuestFile, type LazyGuestFile } from "./engine-powers.js";
+import { noteFreshRuntime } from "./gc-hold.js";
 import { applyImage, fingerprintOf, sameFingerprint, type ImageUse, type TemplateImage } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { fastFunctions } from "./fast-functions.js";
@@ -116,6 +117,7 @@ export class EngineTemplate {
 
   private constructor(private readonly instance: EngineInstance, private readonly brkAddress: number | undefined, preload?: PreloadSet, images?: ImageUse) {
     const rt = (this.rt = instance.qjs.newRuntime());
+    noteFreshRuntime(rt);
     rt.setInterruptHandler(() => this.current?.shouldInterrupt() ?? false);
     rt.setModuleLoader(
       (name) => moduleSourceForEngine(this.current?.loadModule(name) ?? { error: new Error("no run is active") }),
