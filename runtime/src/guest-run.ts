@@ -36,7 +36,11 @@ export async function runGuest(template: EngineTemplate, task: WorkerTask, onFau
   try {
     run = new GuestRun(template, task, cpu);
     const outcome = await run.execute();
-    run.dispose();
+    // The outcome goes out first; the run's handles and the engine's memory are put back on the thread's next turn
+    // (before the template serves anything else): ~0.09 ms of a trivial run, and a big heap's growth zeroed.
+    run.close();
+    const ended = run;
+    template.endLater(() => ended.release());
     return outcome;
   } catch (error) {
     // A fault below the guest (a WASM trap, the host thread's own stack exhausted, an allocator failure in the glue):
@@ -139,13 +143,23 @@ class GuestRun implements RunHooks {
     return this.console.lines;
   }
 
-  /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
+  /** Closes the run's channels and ends it at once (close, then release). */
   dispose(): void {
+    this.close();
+    this.release();
+  }
+
+  /** Stops everything that could still reach the run: its host channel, its local calls and its stop wait. */
+  close(): void {
     this.unlisten?.();
     this.calls.local?.end();
     // Settles this run's own stop wait, so no waiter outlives the run on its control block.
     if (this.stopWait) Atomics.notify(this.control.words, 0);
     this.task.port?.close();
+  }
+
+  /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
+  release(): void {
     this.scope.dispose();
     this.template.end();
   }

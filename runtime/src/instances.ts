@@ -152,6 +152,13 @@ export async function templateFor(memoryBytes: number, moduleSetKey = "", preloa
   instances.set(key, record);
   while (instances.size > WASM_INSTANCES_PER_WORKER) instances.delete(instances.keys().next().value!);
   const ready = await record;
+  // The previous run's end, when it was left for after its outcome (template.ts endLater), is finished first; an
+  // instance whose run could not be ended is not used again.
+  ready.template?.settleEnd();
+  if (ready.template?.broken) {
+    instances.delete(key);
+    return templateFor(memoryBytes, moduleSetKey, preload);
+  }
   if (ready.template?.reusable) return ready.template;
   const template = EngineTemplate.create(ready.instance, breakAddress ?? undefined, preload, await imageUse(preload));
   // A template whose module set failed to preload serves this run (which then loads the modules itself) only.

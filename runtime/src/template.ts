@@ -19,6 +19,9 @@ import { snapshotSegments, zeroGrowth } from "./snapshot-segments.js";
 import { moduleSourceForEngine, readGuestString } from "./fast-string.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
+/** The next turn of this thread's event loop (a Web Worker has no setImmediate). */
+const nextTurn: (work: () => void) => void = typeof setImmediate === "function" ? (work) => void setImmediate(work) : (work) => void setTimeout(work, 0);
+
 export type GuestReturn = QuickJSHandle | { value: QuickJSHandle } | { error: QuickJSHandle } | void;
 
 /** The run currently using a template: every engine callback is forwarded to it. */
@@ -272,7 +275,36 @@ export class EngineTemplate {
     return this.snapshot !== undefined;
   }
 
+  /** The end of the run that finished, left for after its outcome was sent (endLater). */
+  private ending: (() => void) | undefined;
+  /** Set when a run's end left for later threw: nothing more runs on this instance (instances.ts discards it). */
+  broken = false;
+
+  /**
+   * Ends the current run once this thread's turn is over, so that the run's outcome is sent before the run's handles
+   * are disposed and the engine's memory is put back (`finish` does both, calling end()). Whatever uses the template
+   * next finishes it first (settleEnd): templateFor before handing the template out, and begin().
+   */
+  endLater(finish: () => void): void {
+    this.ending = finish;
+    nextTurn(() => this.settleEnd());
+  }
+
+  /** Finishes a run's end left for later, if any; a throw there marks the template broken. */
+  settleEnd(): void {
+    const finish = this.ending;
+    if (!finish) return;
+    this.ending = undefined;
+    try {
+      finish();
+    } catch {
+      this.broken = true;
+    }
+  }
+
   begin(hooks: RunHooks): void {
+    this.settleEnd();
+    if (this.broken) throw new Error("the engine's previous run could not be ended");
     if (this.current) throw new Error("engine template is already in use by another run");
     this.current = hooks;
     this.instance.outOfMemory = false;

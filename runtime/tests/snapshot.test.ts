@@ -112,4 +112,41 @@ describe("engine template snapshots", () => {
     expect(() => template.begin(idle)).toThrow(/already in use/);
     template.end();
   });
+
+  it("finish a run's end left for later before anything else uses the template, and restore in it", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.begin(idle);
+    evalIn(template, "globalThis.leak = 1");
+    let finished = 0;
+    template.endLater(() => (finished++, template.end()));
+    expect(finished).toBe(0);
+    // Handed out again before the thread's next turn: the end is finished first, once.
+    const again = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    expect(again).toBe(template);
+    expect(finished).toBe(1);
+    again.begin(idle);
+    expect(evalIn(again, "typeof leak")).toBe("undefined");
+    evalIn(again, "globalThis.leak = 2");
+    again.endLater(() => (finished++, again.end()));
+    // Left alone, it is finished on the thread's next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(2);
+    again.begin(idle);
+    expect(evalIn(again, "typeof leak")).toBe("undefined");
+    again.end();
+  });
+
+  it("never serve a template whose run could not be ended: its instance is replaced", async () => {
+    const template = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    template.begin(idle);
+    template.endLater(() => {
+      throw new Error("a fault while ending");
+    });
+    expect(() => template.begin(idle)).toThrow(/could not be ended/);
+    const next = await templateFor(DEFAULT_LIMITS.memoryBytes);
+    expect(next).not.toBe(template);
+    next.begin(idle);
+    expect(evalIn(next, "1 + 1")).toBe(2);
+    next.end();
+  });
 });
