@@ -141,11 +141,11 @@ export function createRegistry(options: { pins?: readonly HostPin[]; shipped?: b
       const params = pin.exports[call.exportName].params.length;
       const args = [...call.args, ...new Array(Math.max(0, params - call.args.length)).fill(undefined)];
       const runId = call.runId;
-      const records = typeof call.records === "function" ? { records: call.records } : {};
-      if (options.signal) return fn(...args, { runId, signal: options.signal, ...records });
+      const table = typeof call.table === "function" ? { table: call.table } : {};
+      if (options.signal) return fn(...args, { runId, signal: options.signal, ...table });
       const run = enter(runId);
       try {
-        return await fn(...args, { runId, signal: run.controller.signal, ...records });
+        return await fn(...args, { runId, signal: run.controller.signal, ...table });
       } finally {
         leave(runId, run);
       }

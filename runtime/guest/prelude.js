@@ -14,6 +14,17 @@
   const { defineProperty, getPrototypeOf, freeze, keys, create } = O;
   const uncurry = Function.prototype.bind.bind(Function.prototype.call);
   const arraySlice = uncurry(Array.prototype.slice);
+  const arrayConcat = Array.prototype.concat;
+  const SPREADABLE = Symbol.isConcatSpreadable;
+  /** A data property's descriptor with no prototype (no getter a guest put on Object.prototype is read). */
+  const fixed = (value, open) => {
+    const d = create(null);
+    d.value = value;
+    d.writable = open;
+    d.enumerable = open;
+    d.configurable = open;
+    return d;
+  };
   const reflectApply = Reflect.apply, reflectConstruct = Reflect.construct;
   const jsonParse = JSON.parse, jsonStringify = JSON.stringify;
   const RealString = String;
@@ -216,7 +227,9 @@
   hide(G, "__capsule_bridge", freeze({
     call(id, exportName, args) {
       try {
-        const list = arraySlice(args);
+        // Copied index by index: slice would look up the array's constructor (a getter a guest put there).
+        const list = [];
+        for (let i = 0; i < args.length; i++) defineProperty(list, i, fixed(args[i], true));
         const refused = functionOption(id, exportName, list);
         if (refused !== undefined) return promiseReject(refused);
         const encoded = encode(list);
@@ -275,6 +288,22 @@
         return;
       }
       entry.resolve(value);
+    },
+    // A table's parts, read ahead of its answer (runtime/src/answer-table.ts), joined into its place: the answer itself
+    // (key undefined) or its own key. concat copies each part's elements natively; the base's own undefined
+    // constructor makes it create a plain array (no species lookup), an own Symbol.isConcatSpreadable on each array
+    // spares the lookup on their prototypes, and the descriptors have no prototype: nothing the guest put on a
+    // prototype is read.
+    join(value, key) {
+      const parts = arraySlice(arguments, 2);
+      const base = [];
+      defineProperty(base, "constructor", fixed(undefined, false));
+      defineProperty(base, SPREADABLE, fixed(true, false));
+      for (let i = 0; i < parts.length; i++) defineProperty(parts[i], SPREADABLE, fixed(true, false));
+      const rows = reflectApply(arrayConcat, base, parts);
+      if (key === undefined) return rows;
+      defineProperty(value, key, fixed(rows, true));
+      return value;
     },
     // The host's refusal of call `id`: rejects its promise with `error` (made by the host, as it always was).
     fail(id, error) {

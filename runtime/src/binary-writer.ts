@@ -23,6 +23,8 @@ export interface BinaryValue {
   bytes: Uint8Array;
   /** JSON.stringify({ v: value }).length: the size limits count. */
   jsonLength: number;
+  /** Set when a table's rows went ahead in parts: the bytes hold null in its place (the value, or one of its keys). */
+  parts?: { count: number; key?: string };
 }
 
 class Refused extends Error {}
@@ -220,6 +222,8 @@ class Writer {
 
   /** The array of records `r` stands for, each written as object() writes a record with those keys in that order. */
   private recordRows(r: RecordRows, depth: number): number {
+    // A table sent ahead in parts has its place only where writeBinary put it.
+    if (r.streamed) refuse();
     const { fields, rows } = r;
     const f = fields.length;
     if (fields.includes(TAG)) refuse();
@@ -272,15 +276,17 @@ class Writer {
  * defines it, is nested deeper than MAX_DEPTH, has more than `nodes` values, or its JSON would exceed `maxJsonLength`.
  */
 export function writeBinary(value: unknown, maxJsonLength: number, nodes = 5_000_000): BinaryValue | undefined {
+  const placed = withPlaceForParts(value);
+  if (!placed) return undefined;
   const writer = new Writer(nodes, maxJsonLength);
   let length: number;
   try {
-    length = writer.value(value, 0);
+    length = writer.value(placed.value, 0);
   } catch (error) {
     if (error instanceof Refused || error instanceof RangeError) return undefined;
     throw error;
   }
-  const jsonLength = length + '{"v":}'.length;
+  const jsonLength = length + '{"v":}'.length + placed.extraLength;
   if (jsonLength > maxJsonLength) return undefined;
   const head = new Output(1024);
   head.room(6);
@@ -289,15 +295,40 @@ export function writeBinary(value: unknown, maxJsonLength: number, nodes = 5_000
   for (const key of writer.atoms.keys()) head.string(key);
   const { body } = writer;
   // The atom table goes in front of the body, in the room left for it when it fits: no copy of the body.
+  const parts = placed.parts ? { parts: placed.parts } : {};
   if (head.at <= HEAD_ROOM) {
     const start = HEAD_ROOM - head.at;
     body.bytes.set(head.bytes.subarray(0, head.at), start);
-    return { bytes: body.bytes.subarray(start, body.at), jsonLength };
+    return { bytes: body.bytes.subarray(start, body.at), jsonLength, ...parts };
   }
   const bytes = new Uint8Array(head.at + body.at - HEAD_ROOM);
   bytes.set(head.bytes.subarray(0, head.at));
   bytes.set(body.bytes.subarray(HEAD_ROOM, body.at), head.at);
-  return { bytes, jsonLength };
+  return { bytes, jsonLength, ...parts };
+}
+
+/**
+ * `value` with null in the place of a table sent ahead in parts (the value itself, or one own key of a plain
+ * object: a copy, keys in their order), and what the table's JSON adds over that null; undefined for two tables.
+ */
+function withPlaceForParts(value: unknown): { value: unknown; extraLength: number; parts?: BinaryValue["parts"] } | undefined {
+  const sentLength = (t: RecordRows) => (t.rows.length > 0 ? 2 + t.streamed!.elementsLength + t.rows.length - 1 : 2) - "null".length;
+  if (value instanceof RecordRows && value.streamed) return { value: null, extraLength: sentLength(value), parts: { count: value.streamed.parts } };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { value, extraLength: 0 };
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return { value, extraLength: 0 };
+  const keys = Object.keys(value);
+  const at = keys.filter((key) => {
+    const v = (value as Record<string, unknown>)[key];
+    return v instanceof RecordRows && v.streamed !== undefined;
+  });
+  if (at.length === 0) return { value, extraLength: 0 };
+  if (at.length > 1) return undefined;
+  const key = at[0]!;
+  const table = (value as Record<string, RecordRows>)[key]!;
+  const copy: Record<string, unknown> = Object.create(proto);
+  for (const k of keys) Object.defineProperty(copy, k, { value: k === key ? null : (value as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+  return { value: copy, extraLength: sentLength(table), parts: { count: table.streamed!.parts, key } };
 }
 
 /**

@@ -47,10 +47,11 @@ export interface HostModuleCall {
   /** Host ids the run imported, each with the package that declared it. */
   declared: ReadonlyMap<string, string>;
   /**
-   * Given only when the answer crosses to the guest in the binary form: stands in for an array of records with keys
-   * `fields`, each row the array of its values (or a record itself), cheaper to build and to send (record-rows.ts).
+   * Given only when the answer crosses to the guest in the binary form: a table of records with keys `fields`, each
+   * row added as the array of its values (or a record itself), whose answer() stands in for the array of records;
+   * cheaper to build, and its rows go to the guest ahead of the answer (record-rows.ts, answer-table.ts).
    */
-  records?(fields: readonly string[], rows: readonly unknown[]): unknown;
+  table?(fields: readonly string[]): { add(row: unknown): void; answer(): unknown };
 }
 
 /** Answers host-module calls (the registry provides one); its errors reach the guest as name and message. */

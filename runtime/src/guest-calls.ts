@@ -23,6 +23,8 @@ export interface CallPowers {
   ctx: QuickJSContext;
   /** The prelude's settle(id, json, tagged, side) and fail(id, error), and its codec's decode (the template's). */
   settle: QuickJSHandle;
+  /** The prelude's join(value, key, ...parts): a table's parts joined into its place in an answer. */
+  join: QuickJSHandle;
   fail: QuickJSHandle;
   decode: QuickJSHandle;
   /** Runs guest work, charging its CPU time to the run. */
@@ -75,6 +77,10 @@ export class GuestCalls {
 
   /** Whether this run's engine reads binary answers (binary-reader.ts): its calls then say so (`b`). */
   private readonly binary: boolean;
+  /** Parts of tables read ahead of their call's answer, per call id, in order. */
+  private readonly parts = new Map<number, Array<{ value: QuickJSHandle } | { error: QuickJSHandle }>>();
+  /** Whether the last deliver() settled a call (false when it only read parts: the guest did not run). */
+  settledAny = false;
 
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {
     this.binary = readsBinary(powers.ctx);
@@ -127,11 +133,19 @@ export class GuestCalls {
   deliver(): void {
     const { ctx, slice } = this.powers;
     this.answeredAtOnce.clear();
+    this.settledAny = false;
     while (this.replies.length > 0) {
       const reply = this.replies.shift()!;
       const size = this.pending.get(reply.id);
       if (size === undefined) continue;
+      if (reply.t === "part") {
+        this.readPart(reply.id, reply.bytes);
+        continue;
+      }
+      this.settledAny = true;
       this.pending.delete(reply.id);
+      // Parts sent ahead of an answer that came another way (the JSON path took it, or the call failed) are dropped.
+      if (reply.t !== "bin") this.dropParts(reply.id);
       this.pendingBytes -= size;
       this.sent--;
       this.sendQueued();
@@ -144,7 +158,7 @@ export class GuestCalls {
           const id = ctx.newNumber(reply.id);
           try {
             if (reply.t === "ok") return callWithEncoded(ctx, this.powers.settle, [id], reply.value, this.powers.fast);
-            if (reply.t === "bin") return this.settleBinary(id, reply.bytes);
+            if (reply.t === "bin") return this.settleBinary(id, reply);
             return newGuestError(ctx, this.powers.decode, reply).consume((error) => ctx.callFunction(this.powers.fail, ctx.undefined, id, error));
           } finally {
             id.dispose();
@@ -204,11 +218,58 @@ export class GuestCalls {
   }
 
   /** Settles call `id` with a binary answer the engine reads (binary-reader.ts), or rejects it with why it could not. */
-  private settleBinary(id: QuickJSHandle, bytes: Uint8Array) {
-    const { ctx, settle, fail } = this.powers;
-    const read = readBinary(ctx, bytes);
-    if ("error" in read) return read.error.consume((error) => ctx.callFunction(fail, ctx.undefined, id, error));
-    return read.value.consume((value) => ctx.newNumber(2).consume((made) => ctx.callFunction(settle, ctx.undefined, id, value, made)));
+  private settleBinary(id: QuickJSHandle, reply: Extract<HostReplyMessage, { t: "bin" }>) {
+    const { ctx, fail } = this.powers;
+    const parts = this.parts.get(reply.id) ?? [];
+    this.parts.delete(reply.id);
+    const failWith = (error: QuickJSHandle) => error.consume((e) => ctx.callFunction(fail, ctx.undefined, id, e));
+    try {
+      const broken = parts.find((part): part is { error: QuickJSHandle } => "error" in part);
+      if (broken) return failWith(broken.error.dup());
+      if (reply.parts && reply.parts.count !== parts.length) {
+        return failWith(ctx.newError({ name: "TypeError", message: `the answer's table came in ${parts.length} parts of ${reply.parts.count}` }));
+      }
+      const read = readBinary(ctx, reply.bytes);
+      if ("error" in read) return failWith(read.error);
+      return read.value.consume((value) => {
+        const { parts: place } = reply;
+        if (!place) return this.settleMade(id, value);
+        // The parts joined into the table's place (prelude.js join), with no guest code in reach.
+        const key = place.key === undefined ? ctx.undefined : ctx.newString(place.key);
+        const joined = ctx.callFunction(this.powers.join, ctx.undefined, value, key, ...parts.map((part) => (part as { value: QuickJSHandle }).value));
+        if (place.key !== undefined) key.dispose();
+        if (joined.error) return failWith(joined.error);
+        return joined.value.consume((whole) => this.settleMade(id, whole));
+      });
+    } finally {
+      for (const part of parts) ("error" in part ? part.error : part.value).dispose();
+    }
+  }
+
+  /** Settles call `id` with a value the engine already built (the prelude's settle, tagged 2). */
+  private settleMade(id: QuickJSHandle, value: QuickJSHandle) {
+    const { ctx, settle } = this.powers;
+    return ctx.newNumber(2).consume((two) => ctx.callFunction(settle, ctx.undefined, id, value, two));
+  }
+
+  /** Reads a part of a table sent ahead of call `id`'s answer (answer-table.ts), charged to the run like its answer. */
+  private readPart(id: number, bytes: Uint8Array): void {
+    let held = this.parts.get(id);
+    if (!held) this.parts.set(id, (held = []));
+    try {
+      held.push(this.powers.slice(() => readBinary(this.powers.ctx, bytes)));
+    } catch {
+      // The read was interrupted (a limit fired): the run's stop reason reports it.
+    }
+  }
+
+  /** Disposes the parts read for call `id`, or (no id: the run ended) for every call. */
+  dropParts(id?: number): void {
+    for (const [call, held] of this.parts) {
+      if (id !== undefined && call !== id) continue;
+      for (const part of held) ("error" in part ? part.error : part.value).dispose();
+      this.parts.delete(call);
+    }
   }
 
   private track(id: number, size: number): void {

@@ -92,7 +92,7 @@ class GuestRun implements RunHooks {
     this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
     this.modules = new ModuleGate(task);
     this.fast = fastCalls(this.ctx, this.rt);
-    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, decode: template.decode, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
+    this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, join: template.join, decode: template.decode, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
     template.begin(this);
     this.rt.setMemoryLimit(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
@@ -127,7 +127,9 @@ class GuestRun implements RunHooks {
       }
       // Sampling walks the whole heap (~30-80 µs for a small one): only once the guest has run a while since the last
       // sample, so a run awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
-      this.heap.atTurn();
+      // Not after a turn that only read parts of an answer still to come: the guest did not run, and a census of a
+      // heap growing by a part each turn would walk it once a part.
+      if (this.calls.settledAny || !this.calls.waiting) this.heap.atTurn();
       // Local calls (local-calls.ts) are made here, outside the guest's slices: synchronously when they can be, their
       // answers then among the replies.
       this.calls.local?.makeNow();
@@ -160,6 +162,7 @@ class GuestRun implements RunHooks {
 
   /** Disposes every handle this run made, then ends it on the template (which restores its snapshot). */
   release(): void {
+    this.calls.dropParts();
     this.scope.dispose();
     this.template.end();
   }

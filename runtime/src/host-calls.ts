@@ -9,7 +9,8 @@ import { decodeValue, encodeValue, encodedSize } from "./codec.js";
 import { clipText, scrubHostDetails } from "./errors.js";
 import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
 import { worthBinary, writeBinary } from "./binary-writer.js";
-import { answerForms, expandRecordRows, type AnswerForms } from "./record-rows.js";
+import { expandRecordRows, type AnswerForms } from "./record-rows.js";
+import { answerForms } from "./answer-table.js";
 import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
 import { isSuspension } from "./suspension.js";
 
@@ -115,9 +116,9 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     let args: unknown[] = [];
     // A run that keeps no JSON of its answers (no journal, no trace), to a worker that reads the binary form: the
     // guest's engine builds a big plain-JSON answer in one C call instead of parsing its JSON (binary-writer.ts), and
-    // the call may shape its answer for that form (record-rows.ts).
+    // the call may shape its answer for that form: a table's rows go ahead of it in parts (answer-table.ts).
     const bulk = message.b === 1 && !context.journal && !trace.active;
-    const forms = bulk ? answerForms() : undefined;
+    const forms = bulk ? answerForms((bytes) => reply({ t: "part", id, bytes }), context.hostDataBytes) : undefined;
     try {
       args = decodeValue(message.args) as unknown[];
       if (context.policy && !policy) {
@@ -144,7 +145,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(clipText(text)) });
     }
     const binary = forms?.used || (bulk && worthBinary(value)) ? writeBinary(value, context.hostDataBytes) : undefined;
-    if (binary) return answer({ t: "bin", id, bytes: binary.bytes });
+    if (binary) return answer({ t: "bin", id, bytes: binary.bytes, ...(binary.parts ? { parts: binary.parts } : {}) });
     const encoded = forms?.used ? expandedEncoding(value) : encodeValue(value);
     if (!encoded.ok) {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });

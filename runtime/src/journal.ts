@@ -91,7 +91,7 @@ const unbase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCode
 export function outcomeOf(reply: HostReplyMessage): CallOutcome {
   if (reply.t === "ok") return { ok: true, value: encodedToJson(reply.value) };
   // Journaled runs are answered in JSON, which the journal keeps (host-calls.ts never sends them binary answers).
-  if (reply.t === "bin") throw new Error("a binary answer cannot be journaled");
+  if (reply.t === "bin" || reply.t === "part") throw new Error("a binary answer cannot be journaled");
   if (reply.t === "err") return { ok: false, name: reply.name, message: reply.message };
   return { fatal: reply.code, message: reply.message };
 }

@@ -83,8 +83,11 @@ export interface LogMessage {
 
 export type HostReplyMessage =
   | { t: "ok"; id: number; value: Encoded }
-  /** A plain-JSON answer in the engine's binary object format (binary-writer.ts): never journaled or traced. */
-  | { t: "bin"; id: number; bytes: Uint8Array }
+  /** A plain-JSON answer in the engine's binary object format (binary-writer.ts): never journaled or traced. With
+   * `parts`, the parts sent before it fill the place (null) of a table: the value itself, or its own key `key`. */
+  | { t: "bin"; id: number; bytes: Uint8Array; parts?: { count: number; key?: string } }
+  /** Rows of a table in an answer still to come, sent ahead (answer-table.ts): an array of records, binary. */
+  | { t: "part"; id: number; bytes: Uint8Array }
   | { t: "err"; id: number; name: string; message: string }
   | { t: "fatal"; id: number; code: ErrorCode; message: string };
 

@@ -190,7 +190,7 @@ async function execute(
     ? serveHostCalls(
         { onMessage: (handler) => listen(channel.port1, handler), post: (message) => {
             // A binary answer's bytes are the writer's own: moved, not copied.
-            if (message.t === "bin") channel.port1.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
+            if (message.t === "bin" || message.t === "part") channel.port1.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
             else channel.port1.postMessage(message);
             control.wake(); // a worker blocked waiting for this answer takes it off its port at once
           }, close: () => channel.port1.close() },

@@ -111,7 +111,7 @@ async function resolveRun(prepared: { filename: string; imports: string[] }, req
 function dispatchedModules(dispatcher: HostModuleDispatcher, declared: ReadonlyMap<string, string>, runId: string): RunModules {
   const worker = dispatcher.workerModules?.(declared);
   return {
-    target: (id, exportName) => (args, forms) => dispatcher.dispatch({ runId, id, exportName, args, declared, ...(forms ? { records: forms.records } : {}) }),
+    target: (id, exportName) => (args, forms) => dispatcher.dispatch({ runId, id, exportName, args, declared, ...(forms ? { table: forms.table } : {}) }),
     end: () => dispatcher.endRun?.(runId),
     ...(worker ? { worker } : {}),
   };

@@ -70,7 +70,7 @@ const PRELOADED: Array<[LazyGuestFile, string]> = [["codec", "encode"], ["consol
 /** Every guest file whose evaluation a template (and so its image) holds. */
 export const TEMPLATE_GUEST_FILES: readonly GuestFile[] = ["prelude", ...PRELOADED.map(([file]) => file)];
 /** The prelude's functions a template keeps handles to, in the order of its fields (and of an image's handles). */
-const KEPT = ["configure", "encode", "decode", "settle", "fail", "seal", "census", "provideInputs"] as const;
+const KEPT = ["configure", "encode", "decode", "settle", "fail", "join", "seal", "census", "provideInputs"] as const;
 type HotFunctions = [QuickJSHandle, QuickJSHandle, QuickJSHandle, QuickJSHandle];
 
 export interface EmscriptenInternals {
@@ -95,6 +95,8 @@ export class EngineTemplate {
   /** settle(id, json, tagged, side) and fail(id, error): the guest's ends of a host call's promise (prelude.js). */
   readonly settle: QuickJSHandle;
   readonly fail: QuickJSHandle;
+  /** join(value, key, ...parts): a table's parts, read ahead of its answer, joined into their place (prelude.js). */
+  readonly join: QuickJSHandle;
   readonly seal: QuickJSHandle;
   readonly census: QuickJSHandle;
   readonly provideInputs: QuickJSHandle;
@@ -149,7 +151,7 @@ export class EngineTemplate {
     const prelude = whole ? undefined : images?.prelude();
     const restored = whole ? undefined : restore(prelude?.image);
     const kept = whole ?? restored ?? this.evaluatePrelude(functions);
-    [this.configure, this.encode, this.decode, this.settle, this.fail, this.seal, this.census, this.provideInputs] = kept;
+    [this.configure, this.encode, this.decode, this.settle, this.fail, this.join, this.seal, this.census, this.provideInputs] = kept;
     this.handles.push(...kept);
     this.origin = whole ? "set image" : restored ? "image" : "built";
     (whole ? setSlot : restored ? prelude : undefined)?.used?.();

@@ -39,6 +39,17 @@ describe("host-module facades", () => {
     expect([...last.declared]).toEqual([["test.bytes", "@t/bytes"]]);
   });
 
+  it("copy a call's arguments without reading the guest's Array constructor or species", async () => {
+    const source = `globalThis.hits = 0;
+      const trap = (get) => Object.assign(Object.create(null), { get, configurable: true });
+      Object.defineProperty(Array.prototype, "constructor", trap(() => (hits++, Array)));
+      Object.defineProperty(Array, Symbol.species, trap(() => (hits++, Array)));
+      import { reverse } from '@t/bytes';
+      const out = await reverse(new Uint8Array([1, 2]));
+      return [hits, Array.from(out)]`;
+    expect(await valueOf(sandbox, source)).toEqual([0, [2, 1]]);
+  });
+
   it("turn a dispatcher error into a guest error with its name and code", async () => {
     expect(await valueOf(sandbox, "import { fail } from '@t/bytes'; try { await fail() } catch (e) { return [e.name, e.message] }")).toEqual(["HostModuleError", "input-invalid: no such thing"]);
   });

@@ -166,9 +166,10 @@ function typingOf(option: unknown): (field: string | number) => boolean {
  */
 export async function parse(input: string, options?: CsvParseOptions, context?: HostCallContext): Promise<CsvParseResult> {
   const fn = "csv.parse";
-  // With header, a call whose answer goes to a guest in bulk returns its regular rows as arrays of values, which the
-  // runtime sends as the records they stand for (context.records); a direct caller gets the records.
-  const { records } = beginCall(fn, context);
+  // With header, a call whose answer goes to a guest in bulk adds its rows to the runtime's table, regular rows as
+  // arrays of values, which it sends ahead as the records they stand for (context.table); a direct caller gets the
+  // records.
+  const { table: tableFor } = beginCall(fn, context);
   const csv = checkText(fn, "text", input);
   refuseByName(fn, options, PARSE_FUNCTION_OPTIONS, PARSE_UNSUPPORTED);
   const o = readOptions(fn, options, PARSE_RULES);
@@ -230,6 +231,9 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   /** Raw index of the first row not looked at (the cut), for dropping errors about cut-off rows. */
   let stoppedAt = raw.length;
   const budget = new OutputBudget(fn, ROWS_BUDGET);
+  let table: ReturnType<NonNullable<typeof tableFor>> | undefined;
+  /** Rows returned so far (in `rows`, or added to `table`). */
+  let count = 0;
 
   for (let r = 0; r < raw.length; r++) {
     const source = raw[r]!;
@@ -247,6 +251,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       kind = recordKind(fields);
       haveHeader = true;
       recordOverhead = tagKeyOverhead([...fields, "__parsed_extra"]);
+      table = tableFor?.(fields);
       // The fields, and the renamed ones again in meta.
       const headerSize = fields.reduce((sum, f, i) => sum + stringSize(f) * (f === original[i] ? 1 : 2) + (f === original[i] ? 0 : stringSize(original[i]!)), 0);
       if (!budget.fits(headerSize)) {
@@ -259,14 +264,14 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       rawToRow[r] = BEFORE_OFFSET;
       continue;
     }
-    if (rows.length >= maxRows || cells + source.length > CSV_LIMITS.maxCells.default) {
+    if (count >= maxRows || cells + source.length > CSV_LIMITS.maxCells.default) {
       truncated = true;
       stoppedAt = r;
       break;
     }
     let size = 2 + recordOverhead;
     let row: Record<string, CsvCell | CsvCell[]> | CsvCell[];
-    if (header && records && source.length === fields.length) {
+    if (table && source.length === fields.length) {
       // papaparse's row is this call's own: it is the row's values as they are when no field is typed.
       const values: CsvCell[] = anyTypedField ? source.map((value, j) => (typedFields[j] ? typed(value) : value)) : source;
       for (let j = 0; j < values.length; j++) size += cellSize(values[j]!);
@@ -301,20 +306,22 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       break;
     }
     cells += source.length;
-    rawToRow[r] = rows.length;
+    rawToRow[r] = count;
     if (header && source.length !== fields.length) {
       const many = source.length > fields.length;
       fieldErrors.push({
         type: "FieldMismatch",
         code: many ? "TooManyFields" : "TooFewFields",
         message: `Too ${many ? "many" : "few"} fields: expected ${fields.length} fields but parsed ${source.length}`,
-        row: rows.length,
+        row: count,
       });
     }
-    rows.push(row);
+    if (table) table.add(row);
+    else rows.push(row);
+    count++;
   }
   // papaparse stopped at the page's preview: one row past maxRows means there was more.
-  if (!truncated && parsed.meta.truncated && !stoppedByPreview && rows.length >= maxRows) truncated = true;
+  if (!truncated && parsed.meta.truncated && !stoppedByPreview && count >= maxRows) truncated = true;
 
   // papaparse's order: its parser's errors, then the delimiter's, then the field counts'.
   const parserErrors: CsvParseError[] = [];
@@ -343,6 +350,6 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     truncated: stoppedByPreview,
     renamedHeaders,
   };
-  const returned = header && records ? records(fields, rows) : rows;
-  return { rows: returned as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + rows.length : null };
+  const returned = table ? table.answer() : rows;
+  return { rows: returned as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + count : null };
 }
