@@ -79,8 +79,8 @@ export class GuestCalls {
   private readonly binary: boolean;
   /** Parts of tables read ahead of their call's answer, per call id, in order. */
   private readonly parts = new Map<number, Array<{ value: QuickJSHandle } | { error: QuickJSHandle }>>();
-  /** Whether the last deliver() settled a call (false when it only read parts: the guest did not run). */
-  settledAny = false;
+  /** Whether the last deliver() only read parts (it settled no call: the guest did not run). */
+  onlyParts = false;
 
   constructor(private readonly powers: CallPowers, private readonly task: WorkerTask) {
     this.binary = readsBinary(powers.ctx);
@@ -133,16 +133,18 @@ export class GuestCalls {
   deliver(): void {
     const { ctx, slice } = this.powers;
     this.answeredAtOnce.clear();
-    this.settledAny = false;
+    let parts = 0;
+    let settled = 0;
     while (this.replies.length > 0) {
       const reply = this.replies.shift()!;
       const size = this.pending.get(reply.id);
       if (size === undefined) continue;
       if (reply.t === "part") {
+        parts++;
         this.readPart(reply.id, reply.bytes);
         continue;
       }
-      this.settledAny = true;
+      settled++;
       this.pending.delete(reply.id);
       // Parts sent ahead of an answer that came another way (the JSON path took it, or the call failed) are dropped.
       if (reply.t !== "bin") this.dropParts(reply.id);
@@ -170,6 +172,7 @@ export class GuestCalls {
         // Settling ran guest code that was interrupted (a limit fired); the run's stop reason reports it.
       }
     }
+    this.onlyParts = parts > 0 && settled === 0;
   }
 
   private call(target: { ns: string; fn: string; module?: string }, jsonH: QuickJSHandle, taggedH: QuickJSHandle, sideH: QuickJSHandle): GuestReturn {

@@ -129,7 +129,7 @@ class GuestRun implements RunHooks {
       // sample, so a run awaiting many quick host calls does not pay it per call (the interrupt handler samples too).
       // Not after a turn that only read parts of an answer still to come: the guest did not run, and a census of a
       // heap growing by a part each turn would walk it once a part.
-      if (this.calls.settledAny || !this.calls.waiting) this.heap.atTurn();
+      if (!this.calls.onlyParts) this.heap.atTurn();
       // Local calls (local-calls.ts) are made here, outside the guest's slices: synchronously when they can be, their
       // answers then among the replies.
       this.calls.local?.makeNow();
