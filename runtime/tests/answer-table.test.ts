@@ -111,6 +111,14 @@ describe("tables in a run", () => {
     expect(await errorOf(sandbox, { source: source(2 * PART_ROWS), limits: { hostDataBytes: size - 1 } })).toMatchObject({ code: "E_HOST_DATA_TOO_LARGE" });
   });
 
+  it("end a run whose guest memory their parts outgrow with E_MEMORY, caught or not, and the next run is whole", async () => {
+    for (const body of [`return (await table(${24 * PART_ROWS})).rows.length`, `try { return (await table(${24 * PART_ROWS})).rows.length } catch (e) { return String(e) }`]) {
+      const result = await sandbox.run({ source: `import { table } from "@t/table"; ${body}`, limits: { memoryBytes: 8 * 1024 * 1024, hostDataBytes: 64 * 1024 * 1024 } });
+      expect(result).toMatchObject({ ok: false, error: { code: "E_MEMORY" } });
+    }
+    expect(await valueOf(sandbox, source(5))).toMatchObject({ n: 5 });
+  });
+
   it("are joined with no guest trap on the built-ins reached (beyond what a call without parts reaches)", async () => {
     // Descriptors without a prototype: the traps on Object.prototype below would break the guest's own literals.
     const traps = `globalThis.hits = 0;
