@@ -59,11 +59,22 @@ const facade = `import bridge from "capsule:bridge";
 export async function table(...args) { return bridge.call("test.table", "table", args); }`;
 const catalog: CatalogLike = { modules: [{ specifier: "@t/table", pack: "@t/table", kind: "host", hostId: "test.table", sha256: sha(facade), source: facade }] };
 const handed: boolean[] = [];
+/** A call of shape "held" sends its first parts, says so, and waits for `release` before it adds the rest. */
+let held: { sent: () => void; release: Promise<void> } | undefined;
 /** test.table.table(count, shape): a table of `count` rows, as the answer ("whole"), at its key "rows" (as records: "plain"), or then throwing. */
 const hostModules = {
   async dispatch(call: HostModuleCall) {
     handed.push(typeof call.table === "function");
     const [count, shape = "rows"] = call.args as [number, string?];
+    if (shape === "held" && call.table && held) {
+      const table = call.table(FIELDS);
+      const { rows } = tableOf(count);
+      for (const row of rows.slice(0, 2 * PART_ROWS)) table.add(row);
+      held.sent();
+      await held.release;
+      for (const row of rows.slice(2 * PART_ROWS)) table.add(row);
+      return { rows: table.answer(), count };
+    }
     const { rows, records } = tableOf(count);
     if (!call.table || shape === "plain") return shape === "whole" ? expandRecordRows(records) : { rows: records, count };
     const table = call.table(FIELDS);
@@ -117,6 +128,21 @@ describe("tables in a run", () => {
       expect(result).toMatchObject({ ok: false, error: { code: "E_MEMORY" } });
     }
     expect(await valueOf(sandbox, source(5))).toMatchObject({ n: 5 });
+  });
+
+  it("end with their run when it is cancelled between parts: the rest is dropped, and the next run is whole", async () => {
+    let sent!: () => void;
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => (sent = resolve));
+    held = { sent, release: new Promise<void>((resolve) => (release = resolve)) };
+    const controller = new AbortController();
+    const pending = sandbox.run({ source: `import { table } from "@t/table"; return (await table(${4 * PART_ROWS}, "held")).rows.length`, signal: controller.signal });
+    await started;
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { code: "E_CANCELLED" } });
+    release();
+    held = undefined;
+    expect(await valueOf(sandbox, source(PART_ROWS + 3))).toMatchObject({ n: PART_ROWS + 3 });
   });
 
   it("are joined with no guest trap on the built-ins reached (beyond what a call without parts reaches)", async () => {
