@@ -143,10 +143,14 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
   budget.spend(fieldBytes, "read fewer rows with maxRows");
   const records: Record<string, XlsxCell>[] = [];
   const kind = recordKind(fields);
+  // An answer that crosses to a guest in bulk takes each row's values as they are, in the runtime's table (csv does
+  // the same); a direct caller gets the records.
+  const table = call.table?.(fields);
+  let count = 0;
   let truncated = raw.truncated;
   for (const row of body) {
     if (row.every((value) => value === null)) continue;
-    if (records.length >= maxRows) {
+    if (count >= maxRows) {
       truncated = true;
       break;
     }
@@ -156,9 +160,12 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
       truncated = true;
       break;
     }
-    records.push(record(fields, values, kind) as Record<string, XlsxCell>);
+    if (table) table.add(values);
+    else records.push(record(fields, values, kind) as Record<string, XlsxCell>);
+    count++;
   }
-  return { sheets: raw.sheets, sheet: raw.sheet, rows: records, fields, truncated, next: next(truncated, records.length) };
+  const rows = (table ? table.answer() : records) as Record<string, XlsxCell>[];
+  return { sheets: raw.sheets, sheet: raw.sheet, rows, fields, truncated, next: next(truncated, count) };
 }
 
 function cell(fn: string, value: unknown, where: () => string): XlsxCell {
