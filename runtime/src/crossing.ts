@@ -16,7 +16,8 @@ export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: 
   if (ctx.typeof(jsonH) !== "string") return { code: "E_RESULT_UNSERIALIZABLE", message: "the value cannot cross to the host" };
   const side: Array<Uint8Array | string> = [];
   // The guest codec passes no sidecar as undefined (most values have none): one type check instead of reading an array.
-  if (ctx.typeof(sideH) === "undefined") return { json: readJson(ctx, jsonH), tagged: ctx.eq(taggedH, ctx.true), side };
+  // The codec's JSON text: JSON.stringify escapes U+0000 and lone surrogates, so the engine's UTF-8 of it is exact.
+  if (ctx.typeof(sideH) === "undefined") return { json: getStringFast(ctx, jsonH), tagged: ctx.eq(taggedH, ctx.true), side };
   // Not ctx.getLength(): it reads through a Uint32Array view made when the context was created, which goes
   // stale (length 0) once the engine's memory has grown, and a template's context outlives many growths.
   const length = ctx.getProp(sideH, "length").consume((h) => (ctx.typeof(h) === "number" ? ctx.getNumber(h) : 0));
@@ -33,13 +34,9 @@ export function readEncoded(ctx: QuickJSContext, jsonH: QuickJSHandle, taggedH: 
     side.push(read);
   }
   // eq, not dump(): dump() of a boolean goes through the engine's JSON (~10 µs a call).
-  return { json: readJson(ctx, jsonH), tagged: ctx.eq(taggedH, ctx.true), side };
+  return { json: getStringFast(ctx, jsonH), tagged: ctx.eq(taggedH, ctx.true), side };
 }
 
-/** The codec's JSON text: JSON.stringify escapes U+0000 and lone surrogates, so the engine's UTF-8 of it is exact. */
-function readJson(ctx: QuickJSContext, jsonH: QuickJSHandle): string {
-  return getStringFast(ctx, jsonH);
-}
 
 /** Calls the guest codec's `decode` on an encoded host value: the guest value, or what decoding threw. */
 export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, value: Encoded) {

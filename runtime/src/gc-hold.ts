@@ -54,14 +54,15 @@ export function withCollectorHeld<T>(ctx: QuickJSContext, read: () => T): T {
   if (!runtime) return read();
   const index = runtime.address >>> 2;
   const sizeIndex = (runtime.address - GC_THRESHOLD + MALLOC_SIZE) >>> 2;
-  const before = new Uint32Array(runtime.heap().buffer)[index]!;
-  new Uint32Array(runtime.heap().buffer)[index] = HELD;
+  const words = new Uint32Array(runtime.heap().buffer);
+  const before = words[index]!;
+  words[index] = HELD;
   try {
     return read();
   } finally {
     // The engine's memory may have grown (and so been replaced) during the read.
-    const words = new Uint32Array(runtime.heap().buffer);
-    const live = words[sizeIndex]!;
-    words[index] = Math.max(before, Math.min(HELD, live + (live >>> 1)));
+    const after = new Uint32Array(runtime.heap().buffer);
+    const live = after[sizeIndex]!;
+    after[index] = Math.max(before, Math.min(HELD, live + (live >>> 1)));
   }
 }

@@ -37,7 +37,7 @@ export async function runGuest(template: EngineTemplate, task: WorkerTask, onFau
     run = new GuestRun(template, task, cpu);
     const outcome = await run.execute();
     // The outcome goes out first; the run's handles and the engine's memory are put back on the thread's next turn
-    // (before the template serves anything else): ~0.09 ms of a trivial run, and a big heap's growth zeroed.
+    // (before the template serves anything else): ~15-25 µs of a trivial run, and a big heap's growth zeroed.
     run.close();
     const ended = run;
     template.endLater(() => ended.release());
