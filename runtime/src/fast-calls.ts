@@ -5,8 +5,8 @@
 // reads the result's type as a C string it decodes. Here one scratch block, allocated once per run (the run's
 // snapshot restore takes it back with the rest of the run's heap), holds the arguments, the out-pointer and short
 // strings. Measured on raw quickjs-emscripten in a loop: a call of two arguments 1.9-2.0 -> 0.24-0.31 µs, a job batch
-// with nothing to run 0.70 -> 0.22 µs; inside the worker, a reply's delivery ~25-30 -> ~20 µs (runtime README,
-// "Speed", session 23). Refuses nothing: on a library whose internals differ from the pinned 0.32's, every call is
+// with nothing to run 0.70 -> 0.22 µs; inside the worker, a reply's delivery ~25-30 -> ~20 µs (runtime SPEED.md,
+// session 23). Refuses nothing: on a library whose internals differ from the pinned 0.32's, every call is
 // the library's own.
 
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
