@@ -15,8 +15,9 @@
   const hasOwn = uncurry(O.prototype.hasOwnProperty);
   const jsonStringify = JSON.stringify, jsonParse = JSON.parse, isArray = Array.isArray, isView = ArrayBuffer.isView;
   const RealString = String, RealNumber = Number, RealBigInt = BigInt, RealDate = Date, RealMap = Map, RealSet = Set;
-  const RealError = Error, RealRegExp = RegExp, RealDataView = DataView, RealWeakSet = WeakSet;
+  const RealError = Error, RealRegExp = RegExp, RealDataView = DataView, RealWeakSet = WeakSet, RealWeakMap = WeakMap;
   const weakAdd = uncurry(WeakSet.prototype.add), weakHas = uncurry(WeakSet.prototype.has);
+  const weakGet = uncurry(WeakMap.prototype.get), weakSet = uncurry(WeakMap.prototype.set);
   const mapSet = uncurry(Map.prototype.set), setAdd = uncurry(Set.prototype.add);
   const mapForEach = uncurry(Map.prototype.forEach), setForEach = uncurry(Set.prototype.forEach);
   const dateGetTime = uncurry(Date.prototype.getTime);
@@ -79,6 +80,16 @@
     push(side, buffer);
     return tag("b", ["k", kind], ["i", side.length - 1]);
   };
+  // A container that crosses as its entries (a Map, a Set, an object owning a "\u0000" key) has one tag per encode,
+  // however often it is met: a container that holds itself then meets its own tag again inside it, and JSON.stringify
+  // refuses that cycle as it refuses a plain object's. A fresh tag at every meeting was walked until the stack or the
+  // CPU limit ran out.
+  const once = (container, make) => {
+    const made = cur.containers === undefined ? (cur.containers = new RealWeakMap()) : cur.containers;
+    let t = weakGet(made, container);
+    if (t === undefined) weakSet(made, container, (t = make(container)));
+    return t;
+  };
   const entriesOf = (collection, forEach) => {
     const out = [];
     forEach(collection, (v, k) => push(out, forEach === mapForEach ? [k, v] : v));
@@ -91,8 +102,8 @@
     view: (v) => { const kind = viewTag(v), buffer = viewBuffer(v), at = viewOffset(v); return bytes(VIEWS[kind] ? kind : "Uint8Array", bufferSlice(buffer, at, at + viewLength(v))); },
     dataView: (v) => { const buffer = dvBuffer(v), at = dvOffset(v); return bytes("DataView", bufferSlice(buffer, at, at + dvLength(v))); },
     buffer: (b) => bytes("ArrayBuffer", bufferSlice(b, 0)),
-    map: (m) => tag("m", ["v", entriesOf(m, mapForEach)]),
-    set: (c) => tag("S", ["v", entriesOf(c, setForEach)]),
+    map: (m) => once(m, () => tag("m", ["v", entriesOf(m, mapForEach)])),
+    set: (c) => once(c, () => tag("S", ["v", entriesOf(c, setForEach)])),
     error: (e) => tag("e", ["name", RealString(e.name)], ["message", RealString(e.message)]),
     regexp: (r) => tag("r", ["source", regexpSource(r)], ["flags", regexpFlags(r)]),
   });
@@ -107,6 +118,13 @@
     [RealRegExp.prototype, function () { return as.regexp(this); }, "RegExp"],
   ]);
   const plain = function (key, v) {
+    // A "\u0000" key is read here only inside a tag this encode made, or inside an object that owns one and crosses as
+    // its entries: any other holder answered "no such key" when it was looked at and has one now (a Proxy or getter
+    // that answers differently when read again), which would forge a tag. Undefined is dropped, as JSON drops it.
+    if (key === TAG && !weakHas(cur.tags, this)) {
+      if (v === undefined) return undefined;
+      throw new TypeError('a value changed while it was encoded for the host: an object showed a "\\u0000" key it did not have when it was first read (a Proxy or getter that answers differently each time); pass plain data');
+    }
     const t = typeof v;
     if (t === "string") {
       if (v.length < BIG_STRING || !wellFormed(v)) return v;
@@ -122,7 +140,7 @@
       // Most objects have no "\u0000" key: one missed lookup passes them before any WeakSet call (~3% of an encode).
       if (v === null || v[TAG] === undefined || weakHas(cur.tags, v)) return v;
       // A guest object that owns a "\u0000" key (a forged tag among them) crosses as its entries.
-      if (!isArray(v) && hasOwn(v, TAG)) return tag("o", ["v", entriesOfObject(v)]);
+      if (!isArray(v) && hasOwn(v, TAG)) return once(v, () => tag("o", ["v", entriesOfObject(v)]));
       return v;
     }
     if (t === "undefined") return tag("u");
@@ -130,6 +148,7 @@
     return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
   };
   // Without hooks (builtin prototypes frozen): each value's own brand is checked, and a Date is found in its holder.
+  const plainOn = uncurry(plain);
   const branded = function (key, v) {
     const raw = this[key];
     if (raw !== v && typeof raw === "object" && raw !== null && objectTag(raw) === "[object Date]") return as.date(raw);
@@ -137,7 +156,7 @@
       const tagged = brandTag(v, as);
       if (tagged !== undefined) return tagged;
     }
-    return plain(key, v);
+    return plainOn(this, key, v);
   };
 
   function encode(value) {
@@ -147,7 +166,7 @@
     wrapper.v = value;
     if (plainPrimitives(value)) return [jsonStringify(wrapper), false, undefined];
     const outer = cur;
-    const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false });
+    const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false, containers: undefined });
     // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
     const done = (json) => [json, state.tagged, state.side.length ? state.side : undefined];
     // No prototype: an index setter the guest put on Array.prototype never sees the descriptors.

@@ -3,6 +3,7 @@
 // Refuses cycles with a clear error instead of looping; drops functions and symbols by JSON's rule.
 
 import type { Encoded } from "./protocol.js";
+import { thrownText } from "./errors.js";
 
 const TAG = "\u0000";
 /** Strings at least this long cross in the sidecar, skipping JSON escaping both ways. */
@@ -69,6 +70,14 @@ export function encodeValue(value: unknown): EncodeResult {
     tagged = true;
     return t;
   };
+  // A container that crosses as its entries (a Map, a Set, an object owning a "\u0000" key) has one tag per encode:
+  // one that holds itself then meets its own tag inside it, and JSON.stringify refuses the cycle as for any object.
+  const containers = new WeakMap<object, Record<string, unknown>>();
+  const once = (container: object, make: () => Record<string, unknown>) => {
+    let made = containers.get(container);
+    if (made === undefined) containers.set(container, (made = tag(make())));
+    return made;
+  };
   try {
     const json = JSON.stringify({ v: value }, function (this: Record<string, unknown>, key, v) {
       const raw = this[key];
@@ -102,12 +111,12 @@ export function encodeValue(value: unknown): EncodeResult {
             side.push(new Uint8Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength)));
             return tag({ [TAG]: "b", k: kind, i: side.length - 1 });
           }
-          if (raw instanceof Map) return tag({ [TAG]: "m", v: Array.from(raw) });
-          if (raw instanceof Set) return tag({ [TAG]: "S", v: Array.from(raw) });
+          if (raw instanceof Map) return once(raw, () => ({ [TAG]: "m", v: Array.from(raw) }));
+          if (raw instanceof Set) return once(raw, () => ({ [TAG]: "S", v: Array.from(raw) }));
           if (raw instanceof Error) return tag({ [TAG]: "e", name: String(raw.name), message: String(raw.message) });
           if (raw instanceof RegExp) return tag({ [TAG]: "r", source: raw.source, flags: raw.flags });
           if (!Array.isArray(raw) && Object.prototype.hasOwnProperty.call(raw, TAG)) {
-            return tag({ [TAG]: "o", v: Object.entries(raw) });
+            return once(raw, () => ({ [TAG]: "o", v: Object.entries(raw) }));
           }
           return v;
         }
@@ -117,11 +126,21 @@ export function encodeValue(value: unknown): EncodeResult {
     });
     return { ok: true, encoded: { json, tagged, side } };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/circular/i.test(message)) return { ok: false, message: "the value contains a cycle; only tree-shaped data can cross" };
-    if (error instanceof RangeError) return { ok: false, message: "the value is nested too deeply to encode; pass flatter data" };
-    return { ok: false, message: `the value cannot be encoded: ${message}` };
+    return { ok: false, message: unencodable(error) };
   }
+}
+
+/** Why an encode failed, in the caller's words. What was thrown may be a host value's own (a getter's, a Proxy's). */
+function unencodable(error: unknown): string {
+  const message = thrownText(error);
+  if (/circular/i.test(message)) return "the value contains a cycle; only tree-shaped data can cross";
+  let overflow = false;
+  try {
+    overflow = error instanceof RangeError;
+  } catch {
+    // a Proxy whose getPrototypeOf trap throws: not V8's stack overflow
+  }
+  return overflow ? "the value is nested too deeply to encode; pass flatter data" : `the value cannot be encoded: ${message}`;
 }
 
 /**

@@ -89,10 +89,25 @@ export function runError(code: ErrorCode, message: string, name = "CapsuleError"
   return error;
 }
 
-// A path starts a token (not inside a URL such as https://host/a/b) and has at least two segments.
-const HOST_PATH = /(?<![\w:/.])(?:file:\/\/)?(?:\/[\w.@+-]+){2,}(?::\d+){0,2}|(?<![\w])[A-Za-z]:\\[^\s'"]+/g;
+// A path starts a token (not inside a URL such as https://host/a/b) and has at least two segments; Node's own modules
+// are named `node:internal/fs/promises`, with no leading slash.
+const HOST_PATH = /(?<![\w:/.])(?:file:\/\/)?(?:\/[\w.@+-]+){2,}(?::\d+){0,2}|(?<![\w])[A-Za-z]:\\[^\s'"]+|(?<![\w])node:[\w/.-]+(?::\d+){0,2}/g;
+// A host stack frame quoted in a message ("    at load (<host>)", once its path is scrubbed): the whole line goes.
+const HOST_FRAME = /\r?\n[ \t]*at [^\r\n]*<host>[^\r\n]*/g;
 
-/** Removes anything that looks like a host path from a message a guest will see. */
+/** Removes anything that looks like a host path, and every host stack frame, from a message a guest will see. */
 export function scrubHostDetails(message: string): string {
-  return message.replace(HOST_PATH, "<host>");
+  return message.replace(HOST_PATH, "<host>").replace(HOST_FRAME, "");
+}
+
+/**
+ * The text of anything thrown, read defensively: reading it runs the thrower's code (a `message` getter, a Proxy trap,
+ * a `toString`, or none at all for an object without a prototype), and a throw there must not escape the reader.
+ */
+export function thrownText(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return "a value whose message cannot be read (its getter, trap or toString threw)";
+  }
 }

@@ -1,5 +1,6 @@
 // Owns turning what a guest threw into a RunError: the guest's name, message and stack (guest frames only, host
-// paths scrubbed), with QuickJS's out-of-memory and stack-overflow errors recognised as the limits they are.
+// paths scrubbed), with QuickJS's stack-overflow errors recognised as the limit they are (out of memory is the
+// instance's mark, guest-run.ts).
 // Refuses to pass a host path or a prelude frame into the error.
 
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
@@ -14,7 +15,7 @@ import { readGuestString } from "./fast-string.js";
 export function thrownToRunError(
   ctx: QuickJSContext,
   handle: QuickJSHandle,
-  limits: Pick<Limits, "memoryBytes" | "stackBytes">,
+  limits: Pick<Limits, "stackBytes">,
   refusal: (message: string) => RunError | undefined,
 ): RunError {
   let name = "Error";
@@ -42,8 +43,10 @@ export function thrownToRunError(
     message = typeof value === "string" ? clipText(value) : `the program threw ${thrownText(value)}`;
   }
   const guestStack = stack ? cleanStack(stack) : undefined;
-  if (/out of memory/i.test(message) && (name === "RangeError" || name === "InternalError")) return memoryExceeded(limits.memoryBytes, guestStack);
-  if (/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) {
+  // Out of memory is not read from a message (a guest can throw its own RangeError("out of memory")): the engine's
+  // instance is marked when an allocation fails (growth-watch.ts), and the run reports E_MEMORY before it gets here.
+  // JSON.parse reports its stack overflow as a SyntaxError.
+  if ((/stack overflow/i.test(message) && (name === "RangeError" || name === "InternalError")) || (name === "SyntaxError" && message === "stack overflow")) {
     return runError("E_STACK_OVERFLOW", `the guest overflowed its stack (limits.stackBytes = ${limits.stackBytes}) and did not catch the RangeError; recurse less deeply, or raise limits.stackBytes (ceiling 1 MiB)`, "RangeError", guestStack);
   }
   const refused = refusal(message);

@@ -94,7 +94,7 @@ class GuestRun implements RunHooks {
     this.fast = fastCalls(this.ctx, this.rt);
     this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, join: template.join, decode: template.decode, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);
     template.begin(this);
-    this.rt.setMemoryLimit(task.limits.memoryBytes);
+    template.limitMemory(task.limits.memoryBytes);
     // A host whose thread stack is small (a browser's Web Worker) caps the guest's below it (engine powers).
     this.rt.setMaxStackSize(Math.min(task.limits.stackBytes, enginePowers().maxStackBytes ?? Number.POSITIVE_INFINITY));
     const receive = enginePowers().receiveMessage;

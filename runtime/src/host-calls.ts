@@ -6,13 +6,13 @@
 import type { RunTrace, CallKind } from "./events.js";
 import type { Policy, PolicyDecision } from "./policy.js";
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
-import { clipText, scrubHostDetails } from "./errors.js";
+import { scrubHostDetails, thrownText } from "./errors.js";
+import { thrownInfo, thrownReply, uncrossableReply } from "./host-errors.js";
 import type { Encoded, HostCallMessage, HostReplyMessage, LogMessage } from "./protocol.js";
 import { worthBinary, writeBinary } from "./binary-writer.js";
 import { expandRecordRows, type AnswerForms } from "./record-rows.js";
 import { answerForms } from "./answer-table.js";
 import { encodedToJson, outcomeOf, replyOf, type JournalCall, type PendingCall, type Replayer } from "./journal.js";
-import { isSuspension } from "./suspension.js";
 
 /** The run's end of its host channel (a Node MessagePort, or a browser one, adapted). */
 export interface HostChannel {
@@ -64,7 +64,14 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   const reply = (message: HostReplyMessage) => {
     if (open) channel.post(message);
   };
-  channel.onMessage(async (message) => {
+  // One message's handling is a promise that never rejects: a failure nothing below foresaw ends its call with
+  // E_INTERNAL, never the host process (an async listener's rejection is unhandled, and Node exits on one).
+  channel.onMessage((message) => {
+    serve(message).catch((error: unknown) => {
+      if (message.t === "call") reply({ t: "fatal", id: message.id, code: "E_INTERNAL", message: `the host failed while answering ${message.ns}.${message.fn}: ${scrubHostDetails(thrownText(error))}` });
+    });
+  });
+  async function serve(message: HostCallMessage | LogMessage): Promise<void> {
     if (!open) return; // the run ended: its calls are not made, its lines were flushed from the outcome
     if (message.t === "log") {
       consoleEvents++;
@@ -139,26 +146,34 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     } catch (error) {
       const thrown = thrownInfo(error);
       if (thrown.suspension) return suspend("tool", thrown.suspension.reason);
-      const { name, code, message } = thrown;
-      const text = code !== undefined && !message.startsWith(code) ? `${code}: ${message}` : message;
-      traced(false, { code: code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
-      return answer({ t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(clipText(text)) });
+      traced(false, { code: thrown.code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
+      return answer(thrownReply(id, thrown));
     }
-    const binary = forms?.used || (bulk && worthBinary(value)) ? writeBinary(value, context.hostDataBytes) : undefined;
-    if (binary) return answer({ t: "bin", id, bytes: binary.bytes, ...(binary.parts ? { parts: binary.parts } : {}) });
-    const encoded = forms?.used ? expandedEncoding(value) : encodeValue(value);
-    if (!encoded.ok) {
+    const uncrossable = (why: string) => {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
-      return answer({ t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` });
+      answer(uncrossableReply(id, ns, fn, why));
+    };
+    let sent: HostReplyMessage;
+    let size = 0;
+    // Reading the answer runs the host value's own code (a getter, a Proxy trap, a toJSON), on the writer's walk as on
+    // the encoder's: what it throws is this call's TypeError.
+    try {
+      const binary = forms?.used || (bulk && worthBinary(value)) ? writeBinary(value, context.hostDataBytes) : undefined;
+      if (binary) return answer({ t: "bin", id, bytes: binary.bytes, ...(binary.parts ? { parts: binary.parts } : {}) });
+      const encoded = forms?.used ? encodeValue(expandRecordRows(value)) : encodeValue(value);
+      if (!encoded.ok) return uncrossable(encoded.message);
+      size = encodedSize(encoded.encoded);
+      sent = { t: "ok", id, value: encoded.encoded };
+    } catch (error) {
+      return uncrossable(thrownText(error));
     }
-    const size = encodedSize(encoded.encoded);
     if (size > context.hostDataBytes) {
       traced(false, { code: "E_HOST_DATA_TOO_LARGE", resultBytes: size });
       return answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
     }
     traced(true, { resultBytes: size, ...(context.traceData ? { args, result: value } : {}) });
-    answer({ t: "ok", id, value: encoded.encoded });
-  });
+    answer(sent);
+  }
   return {
     calls: () => calls,
     /** Calls made, by what they named ("users.find", "capsule.csv.parse"). */
@@ -175,31 +190,6 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (usedModules) context.onModulesUsed?.();
     },
   };
-}
-
-/** The JSON path's encoding of an answer shaped for the binary form that the writer refused (over a limit, say). */
-function expandedEncoding(value: unknown): ReturnType<typeof encodeValue> {
-  try {
-    return encodeValue(expandRecordRows(value));
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/**
- * What a host function threw, read defensively: reading it runs the thrower's code (a getter, a Proxy trap, a
- * toString), and a throw there — outside any run's guest — took the whole host process down from a port listener.
- */
-function thrownInfo(error: unknown): { suspension?: { reason: string }; name: string; code?: string; message: string } {
-  try {
-    if (isSuspension(error)) return { suspension: { reason: String(error.reason) }, name: "", message: "" };
-    const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
-    const code = (error as { code?: unknown } | null)?.code;
-    const message = error instanceof Error ? String(error.message) : String(error);
-    return { name, message, ...(typeof code === "string" ? { code } : {}) };
-  } catch {
-    return { name: "Error", message: "the host function threw a value that cannot be read (its getter, trap or toString threw)" };
-  }
 }
 
 /** Awaits a call with the wall clock paused, for at most `ms`; then it fails with E_HOST_WAIT_TIME. */

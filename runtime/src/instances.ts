@@ -8,6 +8,7 @@ import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
 import { findBreakAddress } from "./snapshot-segments.js";
+import { watchGrowth } from "./growth-watch.js";
 import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
@@ -88,30 +89,9 @@ async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
   const memory = new wasm.Memory({ initial: WASM_BASE_BYTES / PAGE, maximum: maximumPages }) as { buffer: ArrayBuffer; grow(pages: number): number };
   const { module, layout } = await compiledModule();
   const instance: EngineInstance = { qjs: undefined as never, memory, layout, outOfMemory: false };
-  watchGrowth(instance, memory);
-  instance.qjs = await newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never }));
+  instance.qjs = await watchGrowth(instance, memory, () => newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never })));
   if (breakAddress === null) breakAddress = findBreakAddress(instance);
   return { instance };
-}
-
-/**
- * Marks the instance out of memory when the engine's allocator could not grow its memory. The allocator asks for room
- * through the memory's grow() and tries smaller amounts when a larger one fails; a failure nothing later made good
- * means an allocation failed, which QuickJS reports as a catchable error (or, when even that cannot be allocated,
- * as a thrown null): the run treats the mark as E_MEMORY instead, which no guest can catch.
- */
-function watchGrowth(instance: EngineInstance, memory: { grow(pages: number): number }): void {
-  const grow = memory.grow.bind(memory);
-  memory.grow = (pages: number) => {
-    try {
-      const previous = grow(pages);
-      instance.outOfMemory = false;
-      return previous;
-    } catch (error) {
-      instance.outOfMemory = true;
-      throw error;
-    }
-  };
 }
 
 /** A fresh instance made before any task asked for one (prepareInstance), for the first new instance of its limit. */

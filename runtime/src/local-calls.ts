@@ -12,7 +12,8 @@
 // Refuses answers over limits.hostDataBytes (ending the run), and answers that arrive after the run ended.
 
 import { decodeValue, encodeValue, encodedSize } from "./codec.js";
-import { scrubHostDetails } from "./errors.js";
+import { thrownText } from "./errors.js";
+import { thrownInfo, thrownReply, uncrossableReply } from "./host-errors.js";
 import { CONTROL, RunControl } from "./control.js";
 import { enginePowers } from "./engine-powers.js";
 import type { WorkerModules } from "./bridge.js";
@@ -207,19 +208,20 @@ async function make(run: WorkerModulesRun, message: HostCallMessage, hostDataByt
 
 /** A call's refusal, worded the way host-calls.ts words it. */
 function refusedReply({ id }: HostCallMessage, error: unknown): HostReplyMessage {
-  const name = error instanceof Error && typeof error.name === "string" ? error.name : "Error";
-  const code = (error as { code?: unknown } | null)?.code;
-  const text = error instanceof Error ? error.message : String(error);
-  const worded = typeof code === "string" && !text.startsWith(code) ? `${code}: ${text}` : text;
-  return { t: "err", id, name: scrubHostDetails(name).slice(0, 100), message: scrubHostDetails(worded) };
+  return thrownReply(id, thrownInfo(error));
 }
 
 /** A call's answer, encoded and size-checked the way host-calls.ts does it. */
 function answeredReply({ id, ns, fn }: HostCallMessage, value: unknown, hostDataBytes: number): HostReplyMessage {
   // A finite number (most scalar exports' answer) encodes as JSON.stringify would write it, without the codec's walk.
   if (typeof value === "number" && Number.isFinite(value) && !Object.is(value, -0)) return { t: "ok", id, value: { json: `{"v":${value}}`, tagged: false, side: [] } };
-  const encoded = encodeValue(value);
-  if (!encoded.ok) return { t: "err", id, name: "TypeError", message: `${ns}.${fn} returned a value that cannot cross to the guest: ${encoded.message}` };
+  let encoded: ReturnType<typeof encodeValue>;
+  try {
+    encoded = encodeValue(value);
+  } catch (error) {
+    return uncrossableReply(id, ns, fn, thrownText(error));
+  }
+  if (!encoded.ok) return uncrossableReply(id, ns, fn, encoded.message);
   const size = encodedSize(encoded.encoded);
   if (size > hostDataBytes) return { t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${hostDataBytes})` };
   return { t: "ok", id, value: encoded.encoded };

@@ -82,8 +82,15 @@ export interface EngineInstance {
   qjs: QuickJSWASMModule;
   memory: { buffer: ArrayBuffer };
   layout?: WasmLayout;
-  /** Set when the engine's allocator could not grow the memory (instances.ts): an allocation failed. */
+  /** Set when the engine's allocator could not grow the memory (growth-watch.ts): an allocation failed. */
   outOfMemory: boolean;
+  /**
+   * Where a failed growth is seen (growth-watch.ts): at the glue's resize import, which sees every failure, or only at
+   * the memory's grow(). With "resize", QuickJS's own memory limit is left off: under emscripten it bounds only
+   * single allocations (README "Limits": Memory), and it refused a big one without asking for memory, as a catchable
+   * error nothing saw.
+   */
+  growthWatch?: "resize" | "grow";
 }
 
 export class EngineTemplate {
@@ -239,7 +246,7 @@ export class EngineTemplate {
     // The budget is the first run's own CPU meter's (guest-cpu.ts: CPU time, with time spent waiting for a core
     // credited back), so the host's watchdog also stops a module stuck in one long native operation at load.
     const meter = set.meter();
-    this.rt.setMemoryLimit(set.memoryBytes);
+    this.limitMemory(set.memoryBytes);
     this.rt.setMaxStackSize(set.stackBytes);
     this.instance.outOfMemory = false;
     this.current = {
@@ -313,6 +320,11 @@ export class EngineTemplate {
   }
 
   /** True when an allocation failed since the run began. */
+  /** QuickJS's own limit for `memoryBytes`: none where every failed growth is seen (EngineInstance.growthWatch). */
+  limitMemory(memoryBytes: number): void {
+    this.rt.setMemoryLimit(this.instance.growthWatch === "resize" ? -1 : memoryBytes);
+  }
+
   get outOfMemory(): boolean {
     return this.instance.outOfMemory;
   }

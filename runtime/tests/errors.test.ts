@@ -14,6 +14,22 @@ describe("host details never reach a guest", () => {
   });
 
   it.each([
+    ["boom\n    at load (node:internal/fs/promises:638:11)\n    at async Promise.all (index 0)", "boom\n    at async Promise.all (index 0)"],
+    ["boom\n    at C:\\srv\\app\\index.js:3:1", "boom"],
+    ["boom\r\n    at run (/srv/app/run.js:9:2)\r\nafter", "boom\r\nafter"],
+    ["cannot load node:fs", "cannot load <host>"],
+  ])("drops host frames and Node's own modules: %j", (message, scrubbed) => {
+    expect(scrubHostDetails(message)).toBe(scrubbed);
+  });
+
+  it.each([
+    "TypeError: x is not a function\n    at f (main.js:3:5)\n    at <anonymous> (main.js:1:1)\n    at map (native)",
+    "see node_modules in the docs, or a node: prefix alone",
+  ])("keeps guest frames and ordinary text: %j", (message) => {
+    expect(scrubHostDetails(message)).toBe(message);
+  });
+
+  it.each([
     "Please report this to https://github.com/markedjs/marked.",
     "see http://example.com/a/b/c for details",
     "ratio 3/4/5 is fine",

@@ -40,7 +40,40 @@ describe("guest heap", () => {
   });
 });
 
+describe("an allocation the memory cannot hold", () => {
+  // One allocation bigger than the whole limit was refused by QuickJS's own limit before any memory was asked for: a
+  // catchable RangeError the run never saw. Past 2 GiB the glue refuses before it calls grow() (growth-watch.ts).
+  it.each([
+    ["an ArrayBuffer of 512 MiB", "new ArrayBuffer(2 ** 29)"],
+    ["a typed array of 100 MB", "new Uint8Array(1e8)"],
+    ["a string of 256 Mi characters", "'x'.repeat(2 ** 28)"],
+    ["an array of 20 million numbers", "new Array(2e7).fill(1)"],
+    ["an ArrayBuffer past 2 GiB of memory", "new ArrayBuffer(2 ** 31 - 1)"],
+    ["a two-byte string of 2 GiB", "'\\u1234'.repeat(2 ** 30 - 1)"],
+  ])("ends the run with E_MEMORY even when the guest catches it: %s", async (_, allocation) => {
+    for (const source of [
+      `try { ${allocation} } catch (e) { return 'caught ' + e }`,
+      `const f = async () => ${allocation}; try { await f() } catch { } return 'caught in an async function'`,
+      `return await Promise.resolve().then(() => ${allocation}).catch(() => 'caught in a job')`,
+      // A later allocation that grows the memory does not make the failed one good.
+      `try { ${allocation} } catch { } globalThis.keep = new Uint8Array(24 * 1024 * 1024); return 'grew after'`,
+    ]) {
+      expect((await errorOf(sandbox, source)).code).toBe("E_MEMORY");
+    }
+    expect(await valueOf(sandbox, "return new Array(1000).fill(2).length")).toBe(1000);
+  });
+
+  it("reports a RangeError the guest threw with that message as the guest's own", async () => {
+    const error = await errorOf(sandbox, "throw new RangeError('the quota service said: out of memory')");
+    expect([error.code, error.name]).toEqual(["E_GUEST_ERROR", "RangeError"]);
+  });
+});
+
 describe("stack depth", () => {
+  it("ends the run with E_STACK_OVERFLOW when JSON.parse overflows it (a SyntaxError in QuickJS)", async () => {
+    expect((await errorOf(sandbox, "return JSON.parse('['.repeat(1e6) + ']'.repeat(1e6))")).code).toBe("E_STACK_OVERFLOW");
+  });
+
   it("gives the guest a catchable RangeError", async () => {
     expect(await valueOf(sandbox, "function f(n) { return f(n + 1) + 1 } try { f(0) } catch (e) { return [e instanceof RangeError, e.name, /stack/.test(e.message)] }")).toEqual([true, "RangeError", true]);
   });
