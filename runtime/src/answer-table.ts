@@ -4,9 +4,12 @@
 // rows; the answer then holds a place for the table, which the worker fills with the parts joined (guest-calls.ts).
 // On a 5 MiB CSV the worker's read (~57 ms) then runs beside csv.parse's own loop and the writer's (~58 ms) instead
 // of after them.
-// Refuses nothing: a part the writer refuses (a value the JSON path must tag, or rows past the bound) stops the
-// streaming, and the table then answers with all its rows, which the answer's writer or the JSON path takes; the
-// worker drops parts whose answer does not say it holds them.
+// Refuses rows past the bound: once the rows added would make the answer's JSON longer than limits.hostDataBytes, the
+// table says so (AnswerForms.tooLong), keeps no more rows and stops the module at its next add() with a coded error,
+// and the call ends the run with E_HOST_DATA_TOO_LARGE without the answer being expanded and encoded to learn it. A
+// part the writer refuses for any other reason (a value the JSON path must tag) stops the streaming, and the table
+// then answers with all its rows, which the answer's writer or the JSON path takes; the worker drops parts whose
+// answer does not say it holds them.
 
 import { writeBinary } from "./binary-writer.js";
 import { RecordRows, type AnswerForms, type RowTable } from "./record-rows.js";
@@ -23,11 +26,14 @@ class StreamedTable implements RowTable {
   /** The JSON lengths of the records sent so far, summed. */
   private elements = 0;
   private streaming: boolean;
+  /** The rows added made the answer longer than the bound: none are kept, and add() refuses more. */
+  private tooLong = false;
 
   constructor(
     private readonly fields: readonly string[],
     private readonly post: ((bytes: Uint8Array) => void) | undefined,
     private readonly maxJsonLength: number,
+    private readonly overBound: () => void,
   ) {
     // Checks the fields now, where the module can see its mistake.
     new RecordRows(fields, []);
@@ -35,6 +41,7 @@ class StreamedTable implements RowTable {
   }
 
   add(row: unknown): void {
+    if (this.tooLong) throw Object.assign(new Error(`the answer is longer than limits.hostDataBytes (${this.maxJsonLength}) already; no more rows are taken`), { code: "E_HOST_DATA_TOO_LARGE" });
     this.rows.push(row);
     if (this.streaming && this.rows.length - this.sent >= PART_ROWS) this.flush();
   }
@@ -47,7 +54,12 @@ class StreamedTable implements RowTable {
 
   private flush(): void {
     const count = this.rows.length - this.sent;
-    const written = writeBinary(new RecordRows(this.fields, this.rows.slice(this.sent)), this.maxJsonLength - this.elements);
+    const onTooLong = () => {
+      this.tooLong = true;
+      this.rows.length = 0;
+      this.overBound();
+    };
+    const written = writeBinary(new RecordRows(this.fields, this.rows.slice(this.sent)), this.maxJsonLength - this.elements, { onTooLong });
     if (!written) {
       this.streaming = false;
       return;
@@ -66,13 +78,17 @@ class StreamedTable implements RowTable {
  */
 export function answerForms(post?: (bytes: Uint8Array) => void, maxJsonLength = Number.POSITIVE_INFINITY): AnswerForms {
   let used = false;
+  let tooLong = false;
   return {
     table(fields) {
       used = true;
-      return new StreamedTable(fields, post, maxJsonLength);
+      return new StreamedTable(fields, post, maxJsonLength, () => (tooLong = true));
     },
     get used() {
       return used;
+    },
+    get tooLong() {
+      return tooLong;
     },
   };
 }

@@ -6,8 +6,9 @@
 // but -0, strings under BIG_STRING_LENGTH, booleans, null), so the guest gets the same value either way. Computes the
 // exact length JSON.stringify({ v: value }) would have, which is what limits.hostDataBytes counts. A RecordRows in
 // the value (record-rows.ts) is written as the array of records it stands for.
-// Refuses (returns undefined, the caller then takes the JSON path) anything else, a value nested deeper than
-// MAX_DEPTH (a cycle among them), and a value whose JSON would be longer than the caller's bound.
+// Refuses (returns undefined, the caller then takes the JSON path) anything else, a value nested deeper than the
+// reading engine's stack takes (binaryDepthFor; MAX_DEPTH, a cycle among them), and a value whose JSON would be longer
+// than the caller's bound (which it says, so that the caller need not encode the value again to learn it).
 // No dependency on Node or the DOM (the browser runner's host side runs it too).
 
 import { BIG_STRING_LENGTH } from "./codec.js";
@@ -17,6 +18,17 @@ export const BINARY_FORMAT_VERSION = 5;
 const NULL = 1, FALSE = 3, TRUE = 4, INT32 = 5, FLOAT64 = 6, STRING = 7, OBJECT = 8, ARRAY = 9;
 const TAG = "\u0000";
 const MAX_DEPTH = 1000;
+/**
+ * The engine's reader (JS_ReadObject) recurses on the C stack, a frame per level, and overflowed where the guest's own
+ * JSON.parse did not: 500 levels under a 64 KiB stack (400 read), under 990 with 128 KiB. A quarter of that, so a
+ * deeper value takes the JSON path, which delivers it whole.
+ */
+const STACK_BYTES_PER_LEVEL = 256;
+
+/** The deepest value written for a guest whose stack is `stackBytes` (limits.stackBytes). */
+export function binaryDepthFor(stackBytes: number): number {
+  return Math.min(MAX_DEPTH, Math.floor(stackBytes / STACK_BYTES_PER_LEVEL));
+}
 const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
 
 export interface BinaryValue {
@@ -28,9 +40,20 @@ export interface BinaryValue {
 }
 
 class Refused extends Error {}
+/** The value's JSON is already longer than the caller's bound. */
+class TooLong extends Refused {}
 const refuse = (): never => {
   throw new Refused();
 };
+
+export interface WriteOptions {
+  /** The most values written (default 5,000,000). */
+  nodes?: number;
+  /** The deepest nesting written (default MAX_DEPTH; binaryDepthFor gives the reading guest's). */
+  maxDepth?: number;
+  /** Called when the value was refused because its JSON would exceed `maxJsonLength`. */
+  onTooLong?: () => void;
+}
 
 /** Bytes kept free before the body, for the atom table to be written in front of it without a copy. */
 const HEAD_ROOM = 16 * 1024;
@@ -140,13 +163,13 @@ class Writer {
   private readonly scratch = new Output(256);
   nodes: number;
 
-  constructor(nodes: number, private readonly maxJsonLength: number) {
+  constructor(nodes: number, private readonly maxJsonLength: number, private readonly maxDepth: number) {
     this.nodes = nodes;
   }
 
   /** Writes `v`; returns its JSON length. */
   value(v: unknown, depth: number): number {
-    if (--this.nodes < 0 || depth > MAX_DEPTH) refuse();
+    if (--this.nodes < 0 || depth > this.maxDepth) refuse();
     const out = this.body;
     out.room(9);
     switch (typeof v) {
@@ -181,13 +204,16 @@ class Writer {
   }
 
   private array(a: unknown[], depth: number): number {
+    // JSON.stringify writes what an array's toJSON returns, as the JSON path does.
+    if (typeof (a as { toJSON?: unknown }).toJSON === "function") refuse();
     const n = a.length;
     const out = this.body;
     out.u8(ARRAY);
     out.leb(n);
     let length = n > 0 ? 1 + n : 2;
-    for (let i = 0; i < n; i++) length += this.value(a[i], depth + 1);
-    return this.bounded(length);
+    // Bounded as it goes: an answer of millions of rows is refused at the bound, not after all of it is written.
+    for (let i = 0; i < n; i++) if ((length += this.value(a[i], depth + 1)) > this.maxJsonLength) throw new TooLong();
+    return length;
   }
 
   private object(o: Record<string, unknown>, depth: number): number {
@@ -260,34 +286,39 @@ class Writer {
         out.leb(tags[j]!);
         length += this.value(row[places[j]!], depth + 2);
       }
-      if (length > this.maxJsonLength) refuse();
+      this.bounded(length);
     }
     return this.bounded(length);
   }
 
   private bounded(length: number): number {
-    if (length > this.maxJsonLength) refuse();
+    if (length > this.maxJsonLength) throw new TooLong();
     return length;
   }
 }
 
 /**
  * `value` in the binary format with its JSON length, or undefined when it is not plain JSON data as the JSON path
- * defines it, is nested deeper than MAX_DEPTH, has more than `nodes` values, or its JSON would exceed `maxJsonLength`.
+ * defines it, is nested deeper than `maxDepth`, has more than `nodes` values, or its JSON would exceed `maxJsonLength`
+ * (then `onTooLong` is called first).
  */
-export function writeBinary(value: unknown, maxJsonLength: number, nodes = 5_000_000): BinaryValue | undefined {
+export function writeBinary(value: unknown, maxJsonLength: number, options: WriteOptions = {}): BinaryValue | undefined {
   const placed = withPlaceForParts(value);
   if (!placed) return undefined;
-  const writer = new Writer(nodes, maxJsonLength);
+  const writer = new Writer(options.nodes ?? 5_000_000, maxJsonLength, options.maxDepth ?? MAX_DEPTH);
   let length: number;
   try {
     length = writer.value(placed.value, 0);
   } catch (error) {
+    if (error instanceof TooLong) options.onTooLong?.();
     if (error instanceof Refused || error instanceof RangeError) return undefined;
     throw error;
   }
   const jsonLength = length + '{"v":}'.length + placed.extraLength;
-  if (jsonLength > maxJsonLength) return undefined;
+  if (jsonLength > maxJsonLength) {
+    options.onTooLong?.();
+    return undefined;
+  }
   const head = new Output(1024);
   head.room(6);
   head.u8(BINARY_FORMAT_VERSION);

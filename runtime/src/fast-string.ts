@@ -23,8 +23,8 @@ export function newStringFast(context: QuickJSContext, value: string): QuickJSHa
   if (value.length < FAST_FROM) return context.newString(value);
   const internals = context as unknown as ContextInternals;
   const capacity = value.length * 3 + 1; // the most UTF-8 bytes a UTF-16 string can need, plus the terminator
+  // A failed allocation throws (growth-watch.ts guardAllocations) and marks the run out of memory.
   const ptr = internals.module._malloc(capacity);
-  if (!ptr) return context.newString(value); // let the engine report its own out-of-memory
   try {
     // HEAPU8 is re-read after malloc: the allocation may have grown (and so replaced) the engine's memory.
     const { written } = encoder.encodeInto(value, internals.module.HEAPU8.subarray(ptr, ptr + capacity - 1));

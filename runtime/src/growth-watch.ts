@@ -3,7 +3,8 @@
 // emscripten_resize_heap import for a bigger heap; the import refuses a heap past 2 GiB before it calls the memory's
 // grow(), so the instance is watched at the import, found among the imports when the module is instantiated (the one
 // function whose source calls grow()). Where no such import is found (another build of the glue), grow() itself is
-// watched, as before; then a refusal past 2 GiB is not seen.
+// watched, as before; then a refusal past 2 GiB is not seen. The host's own allocations in the engine's memory (a
+// string, an answer's bytes) are guarded too: the library writes at the address malloc returns without checking it.
 
 import type { EngineInstance } from "./template.js";
 
@@ -75,4 +76,24 @@ function watchGrow(instance: EngineInstance, memory: { grow(pages: number): numb
     }
   };
   instance.growthWatch = "grow";
+}
+
+/**
+ * Makes every allocation the host asks of the engine (`_malloc`, which quickjs-emscripten calls for each string and
+ * buffer it puts into the engine's memory) throw when it fails, marking the instance, instead of returning 0: the
+ * library then wrote the bytes from address 0 over the engine's static data, its stack and its runtime (a host answer
+ * echoing guest data wrote guest-chosen bytes there), and the worker faulted on the next engine call.
+ */
+export function guardAllocations(instance: EngineInstance): void {
+  const module = (instance.qjs as unknown as { module?: { _malloc?: (size: number) => number } }).module;
+  const malloc = module?._malloc;
+  if (!module || typeof malloc !== "function") return;
+  module._malloc = (size: number) => {
+    const pointer = malloc(size);
+    if (pointer === 0 && size > 0) {
+      instance.outOfMemory = true;
+      throw new RangeError(`out of memory: the engine could not allocate ${size} bytes for the host`);
+    }
+    return pointer;
+  };
 }

@@ -39,6 +39,8 @@ export interface HostCallOptions {
   traceData: boolean;
   wall: { pause(): void; resume(): void };
   hostDataBytes: number;
+  /** The deepest answer written in the binary form for this run's guest (binary-writer.ts binaryDepthFor). */
+  binaryDepth?: number;
   policyWaitMs: number;
   /** Called once when a run that made host-module calls ends (to cancel what it left and free its budgets). */
   onModulesUsed?(): void;
@@ -90,6 +92,10 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (trace.active) trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes: encodedSize(message.args), resultBytes: 0, ...extra });
     };
     if (message.module !== undefined) usedModules = true;
+    const tooLarge = () => {
+      traced(false, { code: "E_HOST_DATA_TOO_LARGE" });
+      answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned more than limits.hostDataBytes (${context.hostDataBytes}) bytes` });
+    };
     const argsDigest = context.journal?.digest(message.args) ?? "";
     let policy: JournalCall["policy"];
     // Every answer of this call goes through here, so the journal records exactly what the guest was told.
@@ -144,11 +150,14 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       const made = paused === undefined ? call(args, forms) : waitPaused(context, () => call(args, forms), paused, target);
       value = isThenable(made) ? await made : made;
     } catch (error) {
+      if (forms?.tooLong) return tooLarge();
       const thrown = thrownInfo(error);
       if (thrown.suspension) return suspend("tool", thrown.suspension.reason);
       traced(false, { code: thrown.code ?? "E_HOST_ERROR", ...(context.traceData ? { args } : {}) });
       return answer(thrownReply(id, thrown));
     }
+    // A run that ended meanwhile takes no answer: none is encoded (a big one cost the host seconds for nothing).
+    if (!open) return;
     const uncrossable = (why: string) => {
       traced(false, { code: "E_RESULT_UNSERIALIZABLE" });
       answer(uncrossableReply(id, ns, fn, why));
@@ -158,8 +167,12 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     // Reading the answer runs the host value's own code (a getter, a Proxy trap, a toJSON), on the writer's walk as on
     // the encoder's: what it throws is this call's TypeError.
     try {
-      const binary = forms?.used || (bulk && worthBinary(value)) ? writeBinary(value, context.hostDataBytes) : undefined;
+      let tooLong = forms?.tooLong ?? false;
+      const onTooLong = () => void (tooLong = true);
+      const binary = !tooLong && (forms?.used || (bulk && worthBinary(value))) ? writeBinary(value, context.hostDataBytes, { maxDepth: context.binaryDepth, onTooLong }) : undefined;
       if (binary) return answer({ t: "bin", id, bytes: binary.bytes, ...(binary.parts ? { parts: binary.parts } : {}) });
+      // The writer found the answer's JSON over the bound already: no need to encode it again to learn that.
+      if (tooLong) return tooLarge();
       const encoded = forms?.used ? encodeValue(expandRecordRows(value)) : encodeValue(value);
       if (!encoded.ok) return uncrossable(encoded.message);
       size = encodedSize(encoded.encoded);

@@ -8,7 +8,7 @@ import variantExport from "@jitl/quickjs-wasmfile-release-sync";
 import { WASM_BASE_BYTES, WASM_INSTANCES_PER_WORKER } from "./limits.js";
 import { EngineTemplate, TEMPLATE_GUEST_FILES, type EngineInstance, type PreloadSet } from "./template.js";
 import { findBreakAddress } from "./snapshot-segments.js";
-import { watchGrowth } from "./growth-watch.js";
+import { guardAllocations, watchGrowth } from "./growth-watch.js";
 import { decodeImage, encodeImage, IMAGE_FORMAT, type ImageSlot, type ImageUse, type TemplateImages } from "./template-image.js";
 import { BIG_STRING_LENGTH } from "./codec.js";
 import { readWasmLayout, type WasmLayout } from "./wasm-layout.js";
@@ -90,6 +90,7 @@ async function createInstance(memoryBytes: number): Promise<InstanceRecord> {
   const { module, layout } = await compiledModule();
   const instance: EngineInstance = { qjs: undefined as never, memory, layout, outOfMemory: false };
   instance.qjs = await watchGrowth(instance, memory, () => newQuickJSWASMModuleFromVariant(newVariant(baseVariant, { wasmModule: module as never, wasmMemory: memory as never })));
+  guardAllocations(instance);
   if (breakAddress === null) breakAddress = findBreakAddress(instance);
   return { instance };
 }

@@ -42,6 +42,8 @@ export interface AnswerForms {
   /** A table of records with keys `fields`, its rows added one by one (answer-table.ts streams them as parts). */
   table(fields: readonly string[]): RowTable;
   readonly used: boolean;
+  /** A table's rows made the answer longer than the bound it was given (limits.hostDataBytes): it cannot be sent. */
+  readonly tooLong?: boolean;
 }
 
 /** A module's table: add() each row (the array of its values in `fields` order, or a record), then answer() is the stand-in to return. */

@@ -31,6 +31,7 @@ import { docsModule } from "./tool-docs.js";
 import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
 import { schemaText, type ToolInputSchemas } from "./tool-input.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
+import { binaryDepthFor } from "./binary-writer.js";
 
 /** What a run's host-module and WASM calls reach, for one run. */
 export interface RunModules {
@@ -204,6 +205,7 @@ async function execute(
           traceData: original.traceData ?? defaults.traceData ?? false,
           wall,
           hostDataBytes: limits.hostDataBytes,
+          binaryDepth: binaryDepthFor(limits.stackBytes),
           policyWaitMs: limits.policyWaitMs,
           onModulesUsed: () => modules.end(),
           ...(journaling ? { journal: { record: (c: JournalCall) => journaling.recorder?.record(c), digest: journaling.digest }, replay: journaling.replay } : {}),

@@ -61,6 +61,8 @@ const catalog: CatalogLike = { modules: [{ specifier: "@t/table", pack: "@t/tabl
 const handed: boolean[] = [];
 /** A call of shape "held" sends its first parts, says so, and waits for `release` before it adds the rest. */
 let held: { sent: () => void; release: Promise<void> } | undefined;
+/** Rows a call of shape "counted" added before its table refused more. */
+let added = 0;
 /** test.table.table(count, shape): a table of `count` rows, as the answer ("whole"), at its key "rows" (as records: "plain"), or then throwing. */
 const hostModules = {
   async dispatch(call: HostModuleCall) {
@@ -78,7 +80,14 @@ const hostModules = {
     const { rows, records } = tableOf(count);
     if (!call.table || shape === "plain") return shape === "whole" ? expandRecordRows(records) : { rows: records, count };
     const table = call.table(FIELDS);
-    for (const row of rows) table.add(row);
+    if (shape === "counted") {
+      added = 0;
+      for (const row of rows) {
+        table.add(row);
+        added++;
+      }
+    }
+    for (const row of shape === "counted" ? [] : rows) table.add(row);
     if (shape === "throw") throw Object.assign(new Error("the module failed after its rows"), { code: "parse-failed" });
     if (shape === "big") table.add(FIELDS.map(() => "x".repeat(70_000)));
     return shape === "whole" ? table.answer() : { rows: table.answer(), count };
@@ -120,6 +129,15 @@ describe("tables in a run", () => {
     const size = JSON.stringify({ v: { rows: tableOf(2 * PART_ROWS).records, count: 2 * PART_ROWS } }).length;
     expect((await sandbox.run({ source: source(2 * PART_ROWS), limits: { hostDataBytes: size } })).ok).toBe(true);
     expect(await errorOf(sandbox, { source: source(2 * PART_ROWS), limits: { hostDataBytes: size - 1 } })).toMatchObject({ code: "E_HOST_DATA_TOO_LARGE" });
+  });
+
+  it("refuse rows past limits.hostDataBytes at add(), and the run ends with E_HOST_DATA_TOO_LARGE", async () => {
+    // Before, every row was kept, then expanded to records and encoded as JSON on the main thread to learn its size.
+    const size = JSON.stringify({ v: { rows: tableOf(2 * PART_ROWS).records, count: 2 * PART_ROWS } }).length;
+    const error = await errorOf(sandbox, { source: source(20 * PART_ROWS, "counted"), limits: { hostDataBytes: size } });
+    expect(error).toMatchObject({ code: "E_HOST_DATA_TOO_LARGE", message: expect.stringContaining(`limits.hostDataBytes (${size})`) });
+    expect(added).toBeLessThan(4 * PART_ROWS);
+    expect(await valueOf(sandbox, source(5))).toMatchObject({ n: 5 });
   });
 
   it("end a run whose guest memory their parts outgrow with E_MEMORY, caught or not, and the next run is whole", async () => {

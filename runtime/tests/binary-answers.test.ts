@@ -95,7 +95,7 @@ describe("binary host answers", () => {
     const length = JSON.stringify({ v: rows }).length;
     expect(writeBinary(rows, length)?.jsonLength).toBe(length);
     expect(writeBinary(rows, length - 1)).toBeUndefined();
-    expect(writeBinary(rows, Number.POSITIVE_INFINITY, 150)).toBeUndefined();
+    expect(writeBinary(rows, Number.POSITIVE_INFINITY, { nodes: 150 })).toBeUndefined();
   });
 
   it("are worth it only for big arrays", () => {
@@ -134,6 +134,30 @@ describe("binary host answers in a run", () => {
     expect(within).toMatchObject({ ok: true, value: 300 });
     const over = await sandbox.run({ source: "return (await data.get()).count", hostFunctions: { data: { get: () => answer } }, limits: { hostDataBytes: size - 1 } });
     expect(over).toMatchObject({ ok: false, error: { code: "E_HOST_DATA_TOO_LARGE" } });
+  });
+
+  it("take the JSON path when nested deeper than the guest's stack reads them in the binary form", async () => {
+    // The engine's reader recurses on the C stack: 500 levels overflowed a 64 KiB stack that JSON.parse took them in.
+    const deep = (levels: number) => {
+      let v: Record<string, unknown> = { end: levels };
+      for (let i = 0; i < levels; i++) v = { a: v };
+      return { v, pad: Array.from({ length: 64 }, (_, i) => i) };
+    };
+    const depthOf = "let d = 0, v = (await data.get()).v; while (v.a) { v = v.a; d++ } return [d, v.end]";
+    for (const [stackBytes, levels] of [[64 * 1024, 500], [128 * 1024, 990]] as const) {
+      for (const traced of [false, true]) {
+        const value = await valueOf(sandbox, { source: depthOf, hostFunctions: { data: { get: () => deep(levels) } }, limits: { stackBytes }, ...(traced ? { onEvent: () => {} } : {}) });
+        expect(value).toEqual([levels, levels]);
+      }
+    }
+  });
+
+  it("give the guest what an array's own toJSON returns, as the JSON path does", async () => {
+    const list = Object.assign(Array.from({ length: 100 }, (_, i) => i), { toJSON: () => "replaced" });
+    for (const traced of [false, true]) {
+      expect(await valueOf(sandbox, { source: "return await data.get()", hostFunctions: { data: { get: () => ({ list }) } }, ...(traced ? { onEvent: () => {} } : {}) })).toEqual({ list: "replaced" });
+      expect(await valueOf(sandbox, { source: "return await data.get()", hostFunctions: { data: { get: () => list } }, ...(traced ? { onEvent: () => {} } : {}) })).toBe("replaced");
+    }
   });
 
   it("end a run whose guest memory they outgrow with E_MEMORY, as the JSON path does, caught or not", async () => {

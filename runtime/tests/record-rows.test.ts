@@ -24,7 +24,7 @@ describe("record rows", () => {
     const length = JSON.stringify({ v: records }).length;
     expect(writeBinary(new RecordRows(FIELDS, rows), length)?.jsonLength).toBe(length);
     expect(writeBinary(new RecordRows(FIELDS, rows), length - 1)).toBeUndefined();
-    expect(writeBinary(new RecordRows(FIELDS, rows), Number.POSITIVE_INFINITY, 100)).toBeUndefined();
+    expect(writeBinary(new RecordRows(FIELDS, rows), Number.POSITIVE_INFINITY, { nodes: 100 })).toBeUndefined();
     expect(writeBinary(new RecordRows(["\u0000"], [["tagged key"]]), Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(writeBinary(new RecordRows(["a"], [[undefined]]), Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(writeBinary(new RecordRows(["a", "b"], [["only one"]]), Number.POSITIVE_INFINITY)).toBeUndefined();
