@@ -92,9 +92,10 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (trace.active) trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes: encodedSize(message.args), resultBytes: 0, ...extra });
     };
     if (message.module !== undefined) usedModules = true;
-    const tooLarge = () => {
-      traced(false, { code: "E_HOST_DATA_TOO_LARGE" });
-      answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned more than limits.hostDataBytes (${context.hostDataBytes}) bytes` });
+    /** `size` undefined: the writer or a table found the answer over the bound before its end. */
+    const tooLarge = (size?: number) => {
+      traced(false, { code: "E_HOST_DATA_TOO_LARGE", ...(size === undefined ? {} : { resultBytes: size }) });
+      answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size ?? `more than ${context.hostDataBytes}`} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
     };
     const argsDigest = context.journal?.digest(message.args) ?? "";
     let policy: JournalCall["policy"];
@@ -180,10 +181,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     } catch (error) {
       return uncrossable(thrownText(error));
     }
-    if (size > context.hostDataBytes) {
-      traced(false, { code: "E_HOST_DATA_TOO_LARGE", resultBytes: size });
-      return answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
-    }
+    if (size > context.hostDataBytes) return tooLarge(size);
     traced(true, { resultBytes: size, ...(context.traceData ? { args, result: value } : {}) });
     answer(sent);
   }
