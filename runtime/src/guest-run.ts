@@ -16,6 +16,7 @@ import { decodeIntoGuest, readEncoded, type Fatal } from "./crossing.js";
 import { GuestCalls } from "./guest-calls.js";
 import { fastCalls, type FastCalls } from "./fast-calls.js";
 import { GuestConsole } from "./guest-console.js";
+import { LogAreaWriter } from "./log-area.js";
 import { HeapSampler } from "./guest-heap.js";
 import { cpuTimeExceeded, memoryExceeded, moduleLoadCpuExceeded, thrownToRunError } from "./guest-errors.js";
 import { ModuleGate } from "./guest-modules.js";
@@ -89,7 +90,7 @@ class GuestRun implements RunHooks {
     this.heap = new HeapSampler(template.rt, template.ctx, template.census, this.cpu, template.heapStart);
     this.rt = template.rt;
     this.ctx = template.ctx;
-    this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined);
+    this.console = new GuestConsole(task.limits, task.streamLogs ? (line) => task.port?.postMessage({ t: "log", ...line }) : undefined, task.logArea && new LogAreaWriter(task.logArea));
     this.modules = new ModuleGate(task);
     this.fast = fastCalls(this.ctx, this.rt);
     this.calls = new GuestCalls({ ctx: this.ctx, settle: template.settle, fail: template.fail, join: template.join, decode: template.decode, slice: (work) => this.slice(work), unmetered: (work) => this.cpu.unmetered(work), fatal: (f) => void (this.fatal ??= f), fast: this.fast }, task);

@@ -48,6 +48,8 @@ export interface WorkerTask {
   port?: RunPort;
   /** The run's control block (control.ts): shared memory, or a plain copy in a page that is not cross-origin isolated. */
   control: SharedArrayBuffer | ArrayBuffer;
+  /** Where the worker writes each kept console line, for the host to read if the worker is terminated (log-area.ts). */
+  logArea?: SharedArrayBuffer;
   /** Post each kept console line over `port` as it is written (the run is being traced). */
   streamLogs: boolean;
   /** Host modules this worker calls itself, without the main thread (local-calls.ts). */

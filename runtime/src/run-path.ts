@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS, moduleLoadCpuMs, resolveLimits, runWallMs, wallLimitTex
 import type { WorkerTask } from "./protocol.js";
 import type { WorkerModules } from "./bridge.js";
 import { CONTROL, RunControl, epochNow } from "./control.js";
+import { readLogArea, returnLogArea, takeLogArea } from "./log-area.js";
 import type { GuestRunner, StopEnds } from "./guest-runner.js";
 import { cpuWatchdog, type ThreadCpuReader } from "./cpu-watchdog.js";
 import type { RunWarning } from "./catalog-resolver.js";
@@ -173,6 +174,7 @@ async function execute(
   let suspended: Suspended | undefined;
 
   const control = RunControl.create();
+  const logArea = takeLogArea();
   const channel = Object.keys(request.namespaces).length > 0 || graph.hostModules.size > 0 || trace.active ? new MessageChannel() : undefined;
   const { runner } = powers;
   let running: ReturnType<GuestRunner["start"]> | undefined;
@@ -228,7 +230,7 @@ async function execute(
     code: prepared.code, filename: prepared.filename, modules: graph.modules, links: graph.links, moduleSetKey: graph.moduleSetKey,
     limits, loadCpuMs, wallMs, seed, now, namespaces: request.namespaces, ...(request.inputs ? { inputs: request.inputs } : {}), hostModules: [...graph.hostModules.keys()], facades: graph.facades,
     ...toolInputsOf(belt, graph.hostModules.keys()),
-    port: channel?.port2, control: control.buffer, streamLogs: trace.active,
+    port: channel?.port2, control: control.buffer, ...(logArea ? { logArea } : {}), streamLogs: trace.active,
     // A policy, a journal and a trace see every call on this thread: their runs keep every call here.
     ...(resolved.modules?.worker && !(original.policy ?? defaults.policy) && !journaling && !trace.active ? { workerModules: resolved.modules.worker } : {}),
   };
@@ -252,10 +254,12 @@ async function execute(
     host?.close();
   }
   const called = host && host.calls() > 0 ? { callTargets: host.callTargets() } : {};
+  // A worker that answered wrote its last line before it did; one that was terminated may still be dying.
+  const lost = "code" in outcome ? readLogArea(logArea) : (returnLogArea(logArea), undefined);
   if (suspended) {
     const { pending } = suspended;
     const error = runError("E_SUSPENDED", `the run was suspended at call ${pending.index} (${pending.target} ${pending.export}) by its ${pending.by}: ${pending.reason}; resume it with resume(result.suspended, answer)`);
-    return { ok: false, error, logs: "code" in outcome ? [] : outcome.logs, stats: stats({ ...("code" in outcome ? {} : outcome.stats), hostCalls: host?.calls() ?? 0, ...called }), suspended, ...(warnings.length ? { warnings } : {}) };
+    return { ok: false, error, logs: "code" in outcome ? lost!.logs : outcome.logs, stats: stats({ ...("code" in outcome ? {} : outcome.stats), hostCalls: host?.calls() ?? 0, ...called }), suspended, ...(warnings.length ? { warnings } : {}) };
   }
   const journaled = <R extends RunResult>(result: R): R => {
     if (!journaling?.recorder || !powers.digest) return result;
@@ -265,7 +269,7 @@ async function execute(
   // The worker was terminated or died, its own figures with it: its CPU is the host's figure (the watchdog's when it
   // stopped the run, else the time of the slices the worker published, which counts waits for a core).
   const hostCpuMs = () => spentAtStop ?? (control.started ? control.estimatedCpuMs(epochNow()) : 0);
-  if ("code" in outcome) return journaled(fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, cpuMs: hostCpuMs(), ...called }));
+  if ("code" in outcome) return journaled({ ...fail(outcome, warnings, { hostCalls: host?.calls() ?? 0, cpuMs: hostCpuMs(), logsTruncated: lost!.truncated, ...called }), logs: lost!.logs });
   host?.flushLogs(outcome.logs);
   const extra = warnings.length ? { warnings } : {};
   // Calls the worker made itself (local-calls.ts) never reached `host`: the worker counted them.
