@@ -8,7 +8,7 @@ export const CSV_LIMITS = {
   maxRows: { default: 1_000_000, ceiling: 1_000_000, floor: 0, code: "input-too-large", doc: "parse `maxRows` default and ceiling (rows returned, header excluded; then truncated); rows stringify accepts" },
   maxCells: { default: 5_000_000, ceiling: 5_000_000, floor: 1, code: "input-too-large", doc: "cells parse returns (then truncates); cells stringify accepts" },
   maxErrors: { default: 1_000, ceiling: 1_000, floor: 1, code: "truncated", doc: "parse errors reported; further ones become one `TooManyErrors` entry" },
-  maxColumns: { default: 16_384, ceiling: 16_384, floor: 1, code: "input-too-large", doc: "stringify `columns` entries and distinct record keys" },
+  maxColumns: { default: 16_384, ceiling: 16_384, floor: 1, code: "input-too-large", doc: "stringify `columns` entries and distinct record keys; fields of the header row parse accepts with `header: true`" },
 } as const;
 
 export const csv = {

@@ -21,7 +21,7 @@ import {
 } from "../check.js";
 import { SHARED_LIMITS } from "../limits.js";
 import { CSV_LIMITS } from "./descriptor.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, recordKind, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, recordKind, rowTooLarge, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import {
   PARSE_FUNCTION_OPTIONS,
@@ -157,6 +157,16 @@ function typingOf(option: unknown): (field: string | number) => boolean {
   return (field) => Object.hasOwn(map, field) && map[field] === true;
 }
 
+const GUESS_PREFIX = 128 * 1024;
+
+/** The start of `csv` the delimiter is guessed from: whole lines of its first GUESS_PREFIX characters, if it has one. */
+function guessPrefix(csv: string): string {
+  if (csv.length <= GUESS_PREFIX) return csv;
+  let cut = Math.max(csv.lastIndexOf("\n", GUESS_PREFIX), csv.lastIndexOf("\r", GUESS_PREFIX));
+  if (cut > 0 && csv[cut] === "\n" && csv[cut - 1] === "\r") cut--;
+  return csv.slice(0, cut > 0 ? cut : GUESS_PREFIX);
+}
+
 /**
  * Parses CSV text as papaparse does with the same options (papaparse's defaults: `header: false`, the delimiter and
  * line break guessed). With `header` the first row names the fields and rows are null-prototype records; otherwise
@@ -190,11 +200,14 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   for (const key of ["delimiter", "newline", "quoteChar", "escapeChar", "comments", "fastMode", "skipFirstNLines", "delimitersToGuess"] as const) {
     if (o[key] !== undefined) (config as Record<string, unknown>)[key] = o[key];
   }
-  // The delimiter is guessed first the way papaparse guesses it with the caller's skipEmptyLines.
+  // The delimiter is guessed first the way papaparse guesses it with the caller's skipEmptyLines: from its first 10
+  // rows, read by one parse per candidate delimiter. Of a text whose first row is the whole text (one huge quoted
+  // field) that was 6 to 16 parses of 5 MiB, 3-5 s on this thread; the guess reads the rows in the first
+  // GUESS_PREFIX characters instead, cut at a line break, which holds papaparse's 10 rows unless they are ~13 KB each.
   const delimiterErrors: Papa.ParseError[] = [];
   if (config.delimiter === undefined) {
     const guess = await guarded(fn, "parse-failed", "parse the CSV", () =>
-      Papa.parse<string[]>(csv, { ...config, skipEmptyLines: skipEmpty, preview: 10 }),
+      Papa.parse<string[]>(guessPrefix(csv), { ...config, skipEmptyLines: skipEmpty, preview: 10 }),
     );
     config.delimiter = guess.meta.delimiter;
     delimiterErrors.push(...guess.errors.filter((e) => e.type === "Delimiter"));
@@ -239,6 +252,10 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     const source = raw[r]!;
     if (skipEmpty && isEmptyLine(source, skipEmpty)) continue;
     if (!haveHeader) {
+      // Every record would hold this many keys, and naming them is work on this thread: refused before it.
+      if (source.length > CSV_LIMITS.maxColumns.default) {
+        throw new HostModuleError("input-too-large", `${fn}: the header row has ${n(source.length)} fields, over the ${n(CSV_LIMITS.maxColumns.default)}-column limit of a record; parse with header: false (rows as arrays) or check the delimiter`);
+      }
       const original = source.map((name) => name.replace(/^\ufeff/, ""));
       fields = uniqueNames(original);
       for (let i = 0; i < fields.length; i++) {
@@ -265,6 +282,10 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       continue;
     }
     if (count >= maxRows || cells + source.length > CSV_LIMITS.maxCells.default) {
+      // A page must move `next` on: a row that alone is over the limit would come back as the same empty page forever.
+      if (count === 0 && count < maxRows) {
+        throw new HostModuleError("input-too-large", `${fn}: the row at offset ${n(offset)} alone has ${n(source.length)} cells, over the ${n(CSV_LIMITS.maxCells.default)}-cell limit; check the delimiter and newline, or split the text`);
+      }
       truncated = true;
       stoppedAt = r;
       break;
@@ -301,6 +322,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       for (const value of row) size += cellSize(value);
     }
     if (!budget.fits(size)) {
+      if (count === 0) throw rowTooLarge(fn, `the row at offset ${n(offset)}`);
       truncated = true;
       stoppedAt = r;
       break;

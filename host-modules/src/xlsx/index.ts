@@ -25,7 +25,7 @@ import {
 import { SHARED_LIMITS } from "../limits.js";
 import { XLSX_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
-import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, recordKind, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
+import { OutputBudget, RESULT_FRAME_BYTES, cellSize, record, recordKind, rowTooLarge, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
 import { Isolate } from "../isolate.js";
 import { beginCall, type HostCallContext } from "../context.js";
 import { columnLetters, sheetNameProblem } from "./names.js";
@@ -157,6 +157,7 @@ export async function read(bytes: Uint8Array, options?: XlsxReadOptions, context
     const values = fields.map((_, c) => row[c] ?? null);
     const size = fieldBytes + values.reduce((sum: number, v) => sum + cellSize(v), 2);
     if (!budget.fits(size)) {
+      if (count === 0) throw rowTooLarge(fn, `the record at offset ${n(offset)}`);
       truncated = true;
       break;
     }

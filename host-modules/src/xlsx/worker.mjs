@@ -166,6 +166,10 @@ const OPS = {
       let size = 2;
       for (const value of values) size += cellSize(value);
       if (cells + values.length > maxCells || bytesUsed + size > maxOutputBytes) {
+        // A page must move `next` on (index.ts rowTooLarge says the same on the host).
+        if (isHeader || rows.length === (header ? 1 : 0)) {
+          throw refusal("output-too-large", `${fn}: row ${r} of sheet "${worksheet.name}" alone is over the output limit as it crosses, so no page can hold it; shorten or split its cells in the workbook`);
+        }
         truncated = true;
         break;
       }
