@@ -154,7 +154,18 @@ export function checkBytes(fn: string, name: string, value: unknown, allowEmpty 
   if (!allowEmpty && value.byteLength === 0) {
     throw new HostModuleError("input-invalid", `${fn}: ${name} is empty`);
   }
-  return value;
+  return ownBytes(value);
+}
+
+/**
+ * `value`, or a copy of just its bytes when it is a view into a larger or shared buffer: a worker is sent its
+ * argument by structured clone, which copies a view's whole buffer (a 1-byte view of 512 MiB would cross as
+ * 512 MiB, past every byte limit checked on `byteLength`), and a SharedArrayBuffer would cross shared, so the
+ * caller could change the bytes after they were checked.
+ */
+export function ownBytes(value: Uint8Array): Uint8Array {
+  const whole = value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+  return whole ? value : new Uint8Array(value);
 }
 
 /** A short name of a value's type for messages. */

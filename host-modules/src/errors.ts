@@ -72,7 +72,7 @@ const MODULE_CODES = {
     hint: "the archive is ambiguous: rebuild it with unique names",
   },
   "entry-name-invalid": {
-    meaning: "zip: an entry name given to zip() is empty, absolute, has '..', '\\', empty segments or control characters",
+    meaning: "zip: an entry name given to zip() is empty, absolute, has '..', '\\', empty segments, control or bidirectional characters, or lone surrogates",
     hint: "use relative paths of non-empty segments joined by '/'",
   },
   "image-format-unsupported": {

@@ -1,11 +1,11 @@
 // Owns the worker pools that run the work whose cost a hostile input can blow up (cheerio's parse5 and css-select,
 // exceljs and the xlsx pre-checks, zip inflation, tesseract.js): per module at most `size` workers (never more than
 // the machine's cores), started on demand and reused, each running one job at a time under a wall-clock and heap
-// limit (worker-slot.ts). Queued jobs are served one run at a time in turn (fair-queue.ts), and no run holds more
-// than all workers but one, so a run whose calls are slow (or hostile, up to their time limit) never makes a run
-// that holds no worker wait for it. Refuses to go on with a job whose run ended: a queued one is dropped and a
-// running one's worker terminated, and the call fails with `cancelled`. Workers are unref'd while idle, so they
-// never keep the host process alive.
+// limit (worker-slot.ts). Queued jobs are served the run served longest ago first (fair-queue.ts), and no run holds
+// more than all workers but one, so a run whose calls are slow (or hostile, up to their time limit) never makes a
+// run that holds no worker wait for more than one job per worker. Refuses to go on with a job whose run ended: a
+// queued one is dropped and a running one's worker terminated, and the call fails with `cancelled`. Workers are
+// unref'd while idle, so they never keep the host process alive.
 //
 // Why not piscina (a dependency of @capsule/runtime): it aborts a task by AbortSignal and terminates its worker, but
 // a per-task time limit would count from submission (queue time included, which fairness makes unbounded), it has no
@@ -38,8 +38,6 @@ export class Isolate {
   private readonly size: number;
   /** Most workers one run may hold at once: all but one, so a run that holds none always finds a worker. */
   private readonly perRun: number;
-  /** Jobs running, per lane. */
-  private readonly runningIn = new Map<string, number>();
   /** The unsettled jobs of each signal: one abort listener per signal and pool, however many calls a run makes. */
   private readonly watched = new WeakMap<AbortSignal, Set<QueuedJob>>();
   /** Workers started so far (tests read it to see a replacement). */
@@ -108,18 +106,15 @@ export class Isolate {
         this.slots.push(slot);
       }
       if (!slot) return;
-      const job = this.queue.shift((lane) => (this.runningIn.get(lane) ?? 0) < this.perRun);
+      const job = this.queue.shift(this.perRun);
       if (!job) return;
-      this.runningIn.set(job.lane, (this.runningIn.get(job.lane) ?? 0) + 1);
       job.slot = slot;
       job.running = { fn: job.fn, op: job.op, payload: job.payload, transfer: job.transfer, resolve: job.resolve, reject: job.reject };
       const free = slot.run(job.running);
       // The job settled (and the slot is free): forget the signal, serve the next one.
       void free.then(() => {
         if (job.signal) this.watched.get(job.signal)?.delete(job);
-        const left = (this.runningIn.get(job.lane) ?? 1) - 1;
-        if (left > 0) this.runningIn.set(job.lane, left);
-        else this.runningIn.delete(job.lane);
+        this.queue.finished(job);
         this.pump();
       });
     }

@@ -143,6 +143,17 @@ describe("html.links and html.images", () => {
     ]);
   });
 
+  it("reads a scheme hidden by tabs, newlines or controls as the URL a browser would follow", async () => {
+    const hidden = ["java&#9;script:alert(1)", "java&#10;scr&#13;ipt:alert(1)", "&#1;javascript:alert(1)", " \tjavascript:alert(1)&#31;"];
+    const html = hidden.map((href, i) => `<a href="${href}">${i}</a><img src="${href}">`).join("");
+    const expected = "javascript:alert(1)";
+    expect((await links(html)).map((link) => link.href)).toEqual(hidden.map(() => expected));
+    expect((await images(html)).map((image) => image.src)).toEqual(hidden.map(() => expected));
+    expect((await links(html, { base: "https://example.com/" })).map((link) => link.href)).toEqual(hidden.map(() => expected));
+    // A relative URL keeps its other characters as written.
+    expect(await links('<a href="a&#9;b c">r</a>')).toEqual([{ href: "ab c", text: "r" }]);
+  });
+
   it("honours the document's <base href>, resolved against base", async () => {
     const html = '<base href="/sub/"><a href="p">p</a><img src="i.png">';
     expect(await links(html, { base: "https://example.com/a/b" })).toEqual([{ href: "https://example.com/sub/p", text: "p" }]);

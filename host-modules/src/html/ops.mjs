@@ -169,7 +169,10 @@ export function resolver($, base) {
     }
   }
   return (raw) => {
-    const value = String(raw).trim();
+    // As the URL standard reads an attribute: tabs and newlines anywhere are removed and C0 controls or spaces at
+    // either end stripped, so `java&#9;script:` is the javascript: URL a browser sees, not a "relative" one.
+    // eslint-disable-next-line no-control-regex
+    const value = String(raw).replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").trim();
     if (effective) {
       try {
         return new URL(value, effective).href;

@@ -1,17 +1,28 @@
-// Owns the order in which a pool serves queued jobs: one FIFO lane per run, lanes served round-robin (the lane just
-// served goes to the back of the ring), so one run's 50 queued calls cannot make another run's single call wait for
-// all of them; a lane the pool says may not start another job now is passed over. Refuses nothing; it only orders.
-// Environment-neutral.
+// Owns the order in which a pool serves queued jobs: one FIFO lane per run, and the next job comes from the lane
+// served longest ago (a lane never served first, ties in arrival order), among lanes holding fewer than `maxRunning`
+// running jobs. Service is remembered for as long as a lane has a job queued or running, so runs that keep workers
+// busy with queued calls are served after a run that just arrived, however many of them there are: with k
+// flooding runs, a new run's single call waits for one job per worker, not k/workers rounds of them (the ring this
+// replaced re-queued busy lanes ahead of a newcomer). Refuses nothing; it only orders. Environment-neutral.
 
 /** What the queue needs of a job: the lane (run) it belongs to. */
 export interface Laned {
   readonly lane: string;
 }
 
+interface Lane<T> {
+  readonly jobs: T[];
+  /** Jobs of this lane shifted and not yet finished. */
+  running: number;
+  /** When this lane was last served (a counter, -1 before its first job); the smallest goes next. */
+  served: number;
+}
+
 export class FairQueue<T extends Laned> {
-  /** Lanes in ring order: a Map keeps insertion order, and a served lane is re-inserted at the end. */
-  private readonly lanes = new Map<string, T[]>();
+  /** Lanes with a job queued or running, in arrival order (which breaks ties). */
+  private readonly lanes = new Map<string, Lane<T>>();
   private count = 0;
+  private turns = 0;
 
   get size(): number {
     return this.count;
@@ -19,43 +30,48 @@ export class FairQueue<T extends Laned> {
 
   push(job: T): void {
     const lane = this.lanes.get(job.lane);
-    if (lane) lane.push(job);
-    else this.lanes.set(job.lane, [job]);
+    if (lane) lane.jobs.push(job);
+    else this.lanes.set(job.lane, { jobs: [job], running: 0, served: -1 });
     this.count++;
   }
 
   /**
-   * The head of the first lane in the ring that `eligible` accepts (every lane by default); that lane then moves to
-   * the back (or leaves the ring when empty). Undefined when no lane is eligible.
+   * The head of the lane served longest ago among those with a job queued and fewer than `maxRunning` running;
+   * undefined when there is none. The job counts as running in its lane until `finished` is called for it.
    */
-  shift(eligible: (lane: string) => boolean = () => true): T | undefined {
-    for (const [key, lane] of this.lanes) {
-      if (!eligible(key)) continue;
-      const job = lane.shift()!;
-      this.lanes.delete(key);
-      if (lane.length > 0) this.lanes.set(key, lane);
-      this.count--;
-      return job;
+  shift(maxRunning = Infinity): T | undefined {
+    let next: Lane<T> | undefined;
+    for (const lane of this.lanes.values()) {
+      if (lane.jobs.length === 0 || lane.running >= maxRunning) continue;
+      if (!next || lane.served < next.served) next = lane;
     }
-    return undefined;
+    if (!next) return undefined;
+    next.running++;
+    next.served = this.turns++;
+    this.count--;
+    return next.jobs.shift();
+  }
+
+  /** A job `shift` returned has settled: its lane may run another, and is forgotten once it holds nothing. */
+  finished(job: T): void {
+    const lane = this.lanes.get(job.lane);
+    if (!lane) return;
+    lane.running = Math.max(0, lane.running - 1);
+    this.forgetIfIdle(job.lane, lane);
   }
 
   /** Takes `job` out of its lane; false when it was not queued (already taken, or never pushed). */
   remove(job: T): boolean {
     const lane = this.lanes.get(job.lane);
-    const index = lane ? lane.indexOf(job) : -1;
+    const index = lane ? lane.jobs.indexOf(job) : -1;
     if (!lane || index < 0) return false;
-    lane.splice(index, 1);
-    if (lane.length === 0) this.lanes.delete(job.lane);
+    lane.jobs.splice(index, 1);
     this.count--;
+    this.forgetIfIdle(job.lane, lane);
     return true;
   }
 
-  /** Every queued job, lanes in ring order (for shutdown). */
-  drain(): T[] {
-    const all = [...this.lanes.values()].flat();
-    this.lanes.clear();
-    this.count = 0;
-    return all;
+  private forgetIfIdle(key: string, lane: Lane<T>): void {
+    if (lane.jobs.length === 0 && lane.running === 0) this.lanes.delete(key);
   }
 }

@@ -188,7 +188,7 @@ const OPS = {
     workbook.modified = epoch;
     for (const { name, rows } of sheets) {
       const worksheet = workbook.addWorksheet(name);
-      for (const row of rows) worksheet.addRow(row);
+      for (const row of rows) worksheet.addRow(row.map(storedText));
     }
     const written = new Uint8Array(await workbook.xlsx.writeBuffer());
     const parts = fflate.unzipSync(written);
@@ -200,3 +200,14 @@ const OPS = {
     return { value: out, transfer: [out.buffer] };
   },
 };
+
+/**
+ * A string cell as it must be stored to read back as written: readers (exceljs, Excel) decode `_xHHHH_` as the
+ * character U+HHHH, and XML turns a raw CR into LF, so a CR is stored as `_x000D_` and every "_" that would start
+ * an escape (counting a CR after it as the `_` it becomes) as `_x005F_`, Excel's own escape of "_". Escaping
+ * each such "_", not each match, keeps overlapping ones (`_x0041_x0042_`) apart. Other values are stored as they are.
+ */
+function storedText(value) {
+  if (typeof value !== "string") return value;
+  return value.replace(/_(?=x[0-9A-Fa-f]{4}[_\r])/g, "_x005F_").replace(/\r/g, "_x000D_");
+}

@@ -7,7 +7,7 @@
 // more than ZIP_LIMITS.maxEntries entries and more than ZIP_LIMITS.maxInflatedBytes of content.
 
 import { HostModuleError } from "../errors.js";
-import { checkBytes, intRange, isBytes, isPlainObject, n, ownValue, quote, readOptions, typeName, withinLimit, type OptionRule } from "../check.js";
+import { checkBytes, intRange, isBytes, ownBytes, isPlainObject, n, ownValue, quote, readOptions, typeName, withinLimit, type OptionRule } from "../check.js";
 import { SHARED_LIMITS } from "../limits.js";
 import { ZIP_LIMITS } from "./descriptor.js";
 import { TUNING } from "../tuning.js";
@@ -89,8 +89,12 @@ export async function unzip(bytes: Uint8Array, options?: UnzipOptions, context?:
 function unsafeName(name: string): string | null {
   if (name.length === 0) return "it is empty";
   if (Buffer.byteLength(name, "utf8") > ZIP_LIMITS.maxNameBytes.default) return `it is over ${n(ZIP_LIMITS.maxNameBytes.default)} UTF-8 bytes`;
+  // A lone surrogate has no UTF-8 form: written as U+FFFD, the name would read back as another (and two could collide).
+  if (!name.isWellFormed()) return "it has a lone surrogate (not valid Unicode)";
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "it has a control character";
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return "it has a control character";
+  // Bidirectional overrides and isolates make a listing show a name other than the one stored.
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(name)) return "it has a bidirectional control character";
   if (name.includes("\\")) return "it has a backslash (use '/')";
   if (name.startsWith("/") || /^[A-Za-z]:/.test(name)) return "it is absolute";
   for (const segment of name.split("/")) {
@@ -129,7 +133,7 @@ export async function zip(entries: Record<string, Uint8Array | string>, options?
     if (total > ZIP_LIMITS.maxInflatedBytes.default) {
       throw new HostModuleError("input-too-large", `${fn}: the entries hold more than ${n(ZIP_LIMITS.maxInflatedBytes.default)} bytes; build smaller archives`);
     }
-    list.push([name, value]);
+    list.push([name, typeof value === "string" ? value : ownBytes(value)]);
   }
   return isolate.run<Uint8Array>(fn, "zip", { fn, list, level, maxOutputBytes: SHARED_LIMITS.outputBytes.default - RESULT_FRAME_BYTES }, [], call);
 }
