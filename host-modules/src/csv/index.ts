@@ -2,8 +2,8 @@
 // (stringify is in stringify.ts). Refuses text over SHARED_LIMITS.textBytes, unknown or wrong-typed options, and by
 // name papaparse's function and network options (options.ts); caps parsed rows, cells and output bytes (truncating
 // at a row boundary, with `next` to read the following page from `offset`); builds records without a prototype.
-// Runs on the calling thread: papaparse is linear in its bounded input, and a call whose run already ended is
-// refused before it starts.
+// papaparse's own pass runs in the csv worker pool for long texts (raw-source.ts); the rows of the page are built
+// here, on the calling thread. A call whose run already ended is refused before it starts.
 
 import Papa from "papaparse";
 import { HostModuleError, guarded } from "../errors.js";
@@ -22,7 +22,11 @@ import {
 import { SHARED_LIMITS } from "../limits.js";
 import { CSV_LIMITS } from "./descriptor.js";
 import { OutputBudget, RESULT_FRAME_BYTES, cellSize, recordKind, rowTooLarge, stringSize, tagKeyOverhead, uniqueNames } from "../output.js";
-import { beginCall, type HostCallContext } from "../context.js";
+import { beginCall, cancelled, type HostCallContext } from "../context.js";
+import { rawRows } from "./raw-source.js";
+import { BEFORE_OFFSET, ERROR_BYTES, NOT_RETURNED, pageErrors, type CsvParseError } from "./page-errors.js";
+
+export type { CsvParseError } from "./page-errors.js";
 import {
   PARSE_FUNCTION_OPTIONS,
   PARSE_NETWORK_OPTIONS,
@@ -35,19 +39,10 @@ import {
 } from "./options.js";
 
 export { stringify, type CsvStringifyOptions } from "./stringify.js";
+export { shutdown } from "./raw-source.js";
 
 /** A cell as parse returns it: a string, or with dynamicTyping a number, boolean or null. */
 export type CsvCell = string | number | boolean | null;
-
-export interface CsvParseError {
-  type: string;
-  code: string;
-  message: string;
-  /** Index into `rows` of the row the error is about, or null when it is about no returned row. */
-  row: number | null;
-  /** papaparse's character index into the text, for the errors it gives one (quote errors). */
-  index?: number;
-}
 
 /** papaparse's `meta`, as far as it describes the text rather than the call. */
 export interface CsvParseMeta {
@@ -119,15 +114,8 @@ const PARSE_UNSUPPORTED: Record<string, string> = Object.fromEntries(
   PARSE_NETWORK_OPTIONS.map((name) => [name, "the host module reads no URL; fetch the text (with a host function you are given) and pass it"]),
 );
 
-/** Longest error message reported, in characters, and what one error entry may take of the result. */
-const ERROR_MESSAGE_LENGTH = 200;
-const ERROR_BYTES = 6 * ERROR_MESSAGE_LENGTH + 100;
 /** The result budget left for rows and fields once every error entry parse may report is set aside. */
 const ROWS_BUDGET = SHARED_LIMITS.outputBytes.default - RESULT_FRAME_BYTES - (CSV_LIMITS.maxErrors.default + 1) * ERROR_BYTES;
-
-/** rawToRow marks for raw rows that are not returned: the header, skipped or cut rows; rows before `offset`. */
-const NOT_RETURNED = -1;
-const BEFORE_OFFSET = -2;
 
 /** papaparse's dynamicTyping number test, kept so typed values match papaparse's. */
 const FLOAT = /^\s*-?(\d+\.?|\.\d+|\d+\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -144,11 +132,6 @@ function typed(value: string): CsvCell {
   return value;
 }
 
-function isEmptyLine(row: string[], mode: boolean | "greedy"): boolean {
-  if (mode === "greedy") return row.join("").trim() === "";
-  return row.length === 1 && row[0]!.length === 0;
-}
-
 /** Which cells dynamicTyping types: papaparse's rule `(dynamicTyping[field] || dynamicTyping) === true`. */
 function typingOf(option: unknown): (field: string | number) => boolean {
   if (option === true) return () => true;
@@ -158,6 +141,8 @@ function typingOf(option: unknown): (field: string | number) => boolean {
 }
 
 const GUESS_PREFIX = 128 * 1024;
+/** Rows plus cells handled on this thread between two turns of its event loop (~10-20 ms of work). */
+const YIELD_UNITS = 32_768;
 
 /** The start of `csv` the delimiter is guessed from: whole lines of its first GUESS_PREFIX characters, if it has one. */
 function guessPrefix(csv: string): string {
@@ -179,7 +164,8 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   // With header, a call whose answer goes to a guest in bulk adds its rows to the runtime's table, regular rows as
   // arrays of values, which it sends ahead as the records they stand for (context.table); a direct caller gets the
   // records.
-  const { table: tableFor } = beginCall(fn, context);
+  const call = beginCall(fn, context);
+  const tableFor = call.table;
   const csv = checkText(fn, "text", input);
   refuseByName(fn, options, PARSE_FUNCTION_OPTIONS, PARSE_UNSUPPORTED);
   const o = readOptions(fn, options, PARSE_RULES);
@@ -218,14 +204,18 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   const pageRaw = skipEmpty ? Infinity : offset + maxRows + (header ? 1 : 0) + 1;
   if (Math.min(userRaw, pageRaw) !== Infinity) config.preview = Math.min(userRaw, pageRaw);
 
-  const parsed = await guarded(fn, "parse-failed", "parse the CSV", () => Papa.parse<string[]>(csv, config));
-  const raw = parsed.data;
+  // Rows past the page's are of no use: a header, `offset` rows before the page, the page, and one to tell that
+  // more follow.
+  const keep = (header ? 1 : 0) + offset + maxRows + 1;
+  const parsed = await rawRows(fn, csv, config, skipEmpty, keep, call);
+  const raw = parsed.rows;
+  const rawIndex = parsed.rawIndex;
   const stoppedByPreview = parsed.meta.truncated && userRaw <= pageRaw;
 
   const rows: (Record<string, CsvCell | CsvCell[]> | CsvCell[])[] = [];
   const fieldErrors: CsvParseError[] = [];
-  /** Index in `rows` of each raw row that was returned, else NOT_RETURNED or BEFORE_OFFSET. */
-  const rawToRow = new Int32Array(raw.length).fill(NOT_RETURNED);
+  /** Index in `rows` of each kept row that was returned, else NOT_RETURNED or BEFORE_OFFSET. */
+  const keptToRow = new Int32Array(raw.length).fill(NOT_RETURNED);
   let skipped = 0;
   let fields: string[] = [];
   let renamedHeaders: Record<string, string> | null = null;
@@ -241,16 +231,24 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   let haveHeader = !header;
   let cells = 0;
   let truncated = false;
-  /** Raw index of the first row not looked at (the cut), for dropping errors about cut-off rows. */
+  /** Index of the first kept row not looked at (the cut), for dropping errors about cut-off rows. */
   let stoppedAt = raw.length;
   const budget = new OutputBudget(fn, ROWS_BUDGET);
   let table: ReturnType<NonNullable<typeof tableFor>> | undefined;
   /** Rows returned so far (in `rows`, or added to `table`). */
   let count = 0;
 
+  let sinceTurn = 0;
   for (let r = 0; r < raw.length; r++) {
-    const source = raw[r]!;
-    if (skipEmpty && isEmptyLine(source, skipEmpty)) continue;
+    const source = raw.at(r);
+    // A page of 1 M rows is ~0.4 s of work here: other runs' events are served every YIELD_UNITS rows and cells,
+    // and a run that ended meanwhile stops its call.
+    sinceTurn += 1 + source.length;
+    if (sinceTurn >= YIELD_UNITS) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (call.signal?.aborted) throw cancelled(fn);
+    }
     if (!haveHeader) {
       // Every record would hold this many keys, and naming them is work on this thread: refused before it.
       if (source.length > CSV_LIMITS.maxColumns.default) {
@@ -278,7 +276,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     }
     if (skipped < offset) {
       skipped++;
-      rawToRow[r] = BEFORE_OFFSET;
+      keptToRow[r] = BEFORE_OFFSET;
       continue;
     }
     if (count >= maxRows || cells + source.length > CSV_LIMITS.maxCells.default) {
@@ -328,7 +326,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
       break;
     }
     cells += source.length;
-    rawToRow[r] = count;
+    keptToRow[r] = count;
     if (header && source.length !== fields.length) {
       const many = source.length > fields.length;
       fieldErrors.push({
@@ -345,27 +343,7 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
   // papaparse stopped at the page's preview: one row past maxRows means there was more.
   if (!truncated && parsed.meta.truncated && !stoppedByPreview && count >= maxRows) truncated = true;
 
-  // papaparse's order: its parser's errors, then the delimiter's, then the field counts'.
-  const parserErrors: CsvParseError[] = [];
-  for (const error of [...parsed.errors, ...delimiterErrors]) {
-    const rawRow = typeof error.row === "number" && error.row >= 0 ? error.row : -1;
-    // Errors about rows that were cut off (or past papaparse's preview) are not reported.
-    if (rawRow >= stoppedAt) continue;
-    const at = rawRow >= 0 ? rawToRow[rawRow]! : NOT_RETURNED;
-    // Rows before `offset` were returned by an earlier page, with their errors.
-    if (at === BEFORE_OFFSET) continue;
-    const entry: CsvParseError = { type: String(error.type), code: String(error.code), message: String(error.message), row: at >= 0 ? at : null };
-    if (typeof error.index === "number") entry.index = error.index;
-    parserErrors.push(entry);
-  }
-  const all = [...parserErrors, ...fieldErrors];
-  const errors = all.slice(0, CSV_LIMITS.maxErrors.default);
-  for (const error of errors) {
-    if (error.message.length > ERROR_MESSAGE_LENGTH) error.message = error.message.slice(0, ERROR_MESSAGE_LENGTH) + "…";
-  }
-  if (all.length > errors.length) {
-    errors.push({ type: "Limit", code: "TooManyErrors", message: `${n(all.length - errors.length)} more errors were not reported (limit ${n(CSV_LIMITS.maxErrors.default)})`, row: null });
-  }
+  const errors = pageErrors(parsed, keptToRow, stoppedAt, delimiterErrors, fieldErrors);
   const meta: CsvParseMeta = {
     delimiter: String(parsed.meta.delimiter),
     linebreak: String(parsed.meta.linebreak),
