@@ -45,13 +45,17 @@ export async function prepareToolInputs(task: Pick<WorkerTask, "toolInputs">): P
   if (task.toolInputs && !toolInputCheck) toolInputCheck = (await import("./tool-input.js")).toolInputProblem;
 }
 
-/** The worker's verdict on a tool call's input, or undefined to leave the check to the host (no checker; it threw). */
+/**
+ * The worker's verdict on a tool call's input, or undefined to leave the check to the host (no checker loaded).
+ * A check that throws is a verdict too: handing it to the host would run the whole check again there, patterns
+ * and all, on the thread every run shares.
+ */
 function checkToolInput(label: string, schema: string, args: HostCallMessage["args"]): { problem?: string } | undefined {
   if (!toolInputCheck) return undefined;
   try {
     return { problem: toolInputCheck(label, schema, decodeValue(args) as unknown[]) };
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { problem: `${label}: the input could not be checked against its schema (${error instanceof Error ? error.message : String(error)})` };
   }
 }
 

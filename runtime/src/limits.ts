@@ -98,6 +98,9 @@ export const CPU_WATCHDOG_FACTOR = 1.1;
  */
 export const WORKER_START_GRACE_MS = 60_000;
 
+/** Longest a tool's schema check that runs regular expressions may take in its worker (schema-checks.ts). */
+export const TOOL_SCHEMA_CHECK_MS = 5_000;
+
 /** After the wall clock fires, how long a worker may take to unwind before it is terminated and replaced. */
 export const STUCK_GRACE_MS = 250;
 

@@ -29,7 +29,7 @@ import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-j
 import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
 import { docsModule } from "./tool-docs.js";
-import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type ToolBelt } from "./tools.js";
+import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, type SchemaCheck, type ToolBelt } from "./tools.js";
 import { schemaText, type ToolInputSchemas } from "./tool-input.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 import { binaryDepthFor } from "./binary-writer.js";
@@ -64,6 +64,11 @@ export interface RunPowers {
   threadCpuMs?: ThreadCpuReader;
   /** sha256 of parts, for journals and replay (node:crypto in Node); without it a run cannot be journaled. */
   digest?: PartsDigest;
+  /**
+   * Checks a value against a tool's schema where the check's regular expressions cannot hold up this thread (Node:
+   * a worker, schema-checks.ts); without it the check is made here (tools.ts inlineSchemaCheck).
+   */
+  checkSchema?: SchemaCheck;
 }
 
 /** What every run of one sandbox gets unless the run says otherwise. */
@@ -170,7 +175,7 @@ async function execute(
       return over && !ended ? AbortSignal.abort(new Error("the run ended")) : (ended ??= new AbortController()).signal;
     },
     runId: stableId,
-  });
+  }, powers.checkSchema);
   let suspended: Suspended | undefined;
 
   const control = RunControl.create();
@@ -318,7 +323,7 @@ function addCounts(into: Record<string, number>, more: Record<string, number>): 
 }
 
 /** What a run's calls through facades reach: its tool modules, then the host's modules. */
-function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }) {
+function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }, checkSchema?: SchemaCheck) {
   const toolOf = (id: string, name: string) => {
     const tools = isToolHostId(id) ? belt[id.slice(TOOL_HOST_PREFIX.length)] : undefined;
     return tools && Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
@@ -327,7 +332,7 @@ function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { s
     target(id: string, name: string, callIndex: number, checked?: { problem?: string }): HostCallTarget {
       if (!isToolHostId(id)) return modules?.target(id, name) ?? `host module "${id}" cannot be called in this run`;
       const tool = toolOf(id, name);
-      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex, checked) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
+      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex, checked, checkSchema) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
     },
     sideEffects: (id: string, name: string) => toolOf(id, name)?.sideEffects === true,
     end: () => modules?.end(),

@@ -2,6 +2,7 @@
 // esbuild to strip TypeScript, imports resolved against a catalog on disk or an embedder's resolver, host-module
 // calls answered by the sandbox's dispatcher. Refuses a run importing a host module when there is no dispatcher.
 
+import { checkedOffThread } from "./schema-checks.js";
 import { createHash, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { createWorkerPool, nodeRunner, type WorkerPool, type WorkerStart } from "./pool.js";
@@ -57,7 +58,7 @@ function sandboxOn(options: SandboxOptions, pool: () => WorkerPool): Sandbox {
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
   const runner = nodeRunner(pool());
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts, checkSchema: checkedOffThread },
     options,
   );
   let closed = false;

@@ -44,12 +44,45 @@ function validatorForText(text: string): Validator {
   return validator;
 }
 
+/** Not JSON, found while reading a value as JSON: where and what. */
+class NotJson {
+  constructor(readonly problem: string) {}
+}
+
+/** Objects the validator reads as they are (it types them as objects and looks at no property). */
+function opaque(value: object): boolean {
+  return value instanceof Date || value instanceof Map || value instanceof Set || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof RegExp;
+}
+
+/**
+ * `value` as JSON reads it, which is what a schema describes: properties that are undefined are left out, and
+ * undefined or a hole in an array is null (JSON.stringify's rule; the validator throws on an undefined instance, and
+ * the check must judge `{ q, limit: undefined }` as `{ q }`, not fail). A bigint has no JSON form: NotJson.
+ */
+function jsonMeaning(value: unknown, path: string): unknown {
+  if (typeof value === "bigint") throw new NotJson(`at ${path || "/"}: a bigint is not a JSON value (pass a number or a string)`);
+  if (typeof value !== "object" || value === null || opaque(value)) return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = value[i] === undefined ? null : jsonMeaning(value[i], `${path}/${i}`);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) Object.defineProperty(out, key, { value: jsonMeaning(item, `${path}/${key}`), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /** The first problem of `value` against `schema` (or its JSON text), as "at /path: what was expected", or undefined. */
 export function schemaProblem(schema: JsonSchema | string, value: unknown): string | undefined {
   let result;
   try {
-    result = (typeof schema === "string" ? validatorForText(schema) : validatorFor(schema)).validate(value);
+    const validator = typeof schema === "string" ? validatorForText(schema) : validatorFor(schema);
+    result = validator.validate(value === undefined ? null : jsonMeaning(value, ""));
   } catch (error) {
+    if (error instanceof NotJson) return error.problem;
     // The validator recurses with the value: a value thousands deep overflows the stack before it is judged.
     if (error instanceof RangeError) return "at /: the value is nested too deeply to check against the schema";
     throw error;

@@ -134,19 +134,43 @@ function crossingProblem(value: unknown): string | undefined {
  * What a call of tool `name` of `specifier` does: validate, run with its context, check the result. `checked` is the
  * verdict of the guest's worker on the input (tool-input.ts), taken instead of checking here when the worker made one.
  */
-export function toolTarget(specifier: string, name: string, tool: Tool, context: Omit<ToolContext, "callIndex" | "idempotencyKey">, callIndex: number, checked?: { problem?: string }): HostCallTarget {
+export function toolTarget(
+  specifier: string,
+  name: string,
+  tool: Tool,
+  context: Omit<ToolContext, "callIndex" | "idempotencyKey">,
+  callIndex: number,
+  checked?: { problem?: string },
+  checkSchema: SchemaCheck = inlineSchemaCheck,
+): HostCallTarget {
   const label = `${specifier} ${name}`;
   return async (args) => {
-    const problem = checked ? checked.problem : toolInputProblem(label, tool.inputSchema, args);
+    const problem = checked ? checked.problem : await hostInputProblem(label, tool.inputSchema, args, context.signal, checkSchema);
     if (problem) throw new ToolError("E_TOOL_INPUT_INVALID", problem);
     const input = args.length === 0 ? {} : args[0];
     const result = await tool.handler(input, { ...context, callIndex, idempotencyKey: `${context.runId}:${callIndex}` });
     const bad = crossingProblem(result);
     if (bad) throw new ToolError("E_TOOL_RESULT_INVALID", `${label} returned ${bad}, which cannot cross to the guest`);
     if (tool.outputSchema !== undefined) {
-      const off = schemaProblem(tool.outputSchema, result);
+      const off = await checkSchema(tool.outputSchema, result, context.signal);
       if (off) throw new ToolError("E_TOOL_OUTPUT_INVALID", `${label} returned a result that does not fit its output schema ${off}`);
     }
     return result;
   };
+}
+
+/**
+ * Checks `value` against a tool's schema on the host: the first problem (schemaProblem's form) or undefined. The
+ * host's power (RunPowers.checkSchema) makes it where a backtracking pattern cannot hold up the host's thread.
+ */
+export type SchemaCheck = (schema: JsonSchema, value: unknown, signal: AbortSignal) => Promise<string | undefined>;
+
+/** The check made on the calling thread: a host without a worker for it (the browser runner's page). */
+const inlineSchemaCheck: SchemaCheck = async (schema, value) => schemaProblem(schema, value);
+
+/** toolInputProblem, made by the host (the guest's worker gave no verdict), through `checkSchema`. */
+async function hostInputProblem(label: string, schema: JsonSchema, args: readonly unknown[], signal: AbortSignal, checkSchema: SchemaCheck): Promise<string | undefined> {
+  if (args.length > 1) return toolInputProblem(label, schema, args);
+  const problem = await checkSchema(schema, args.length === 0 ? {} : args[0], signal);
+  return problem ? `${label}: the input does not fit its schema ${problem}` : undefined;
 }
