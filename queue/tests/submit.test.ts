@@ -1,7 +1,7 @@
 // submit → result through Redis with one worker: what comes back is what the same run returns locally, values of
 // every kind the runtime's codec carries (Date, Map, Set, bytes, bigint, undefined, -0) included.
 import { describe, expect, it } from "vitest";
-import { resumeRequest, sideEffecting } from "@capsule/runtime";
+import { approvalSeal, resumeRequest, sideEffecting } from "@capsule/runtime";
 import { useFleet } from "./support/fleet.js";
 
 const fleet = useFleet();
@@ -70,7 +70,12 @@ describe("submit through Redis", () => {
     const suspended = !first.result.ok ? first.result.suspended! : (undefined as never);
     expect(suspended.pending).toMatchObject({ target: "shop.charge", by: "policy", reason: "a person must approve" });
     expect(charges).toEqual([]);
-    const resumed = await queue.submit(resumeRequest(suspended, { allow: true }) as { source: string });
+    // A yes without the workers' seal (any submitter can write a journal) is not taken: the policy is asked again.
+    const unsealed = await queue.submit(resumeRequest(suspended, { allow: true }) as { source: string });
+    expect(!unsealed.result.ok && unsealed.result.error.code).toBe("E_SUSPENDED");
+    expect(charges).toEqual([]);
+    // The workers' sandboxes here use this process's key (no approvalKey set), which approvalSeal() gives too.
+    const resumed = await queue.submit(resumeRequest(suspended, { allow: true }, undefined, approvalSeal()) as { source: string });
     expect(resumed.result.ok && resumed.result.value).toEqual([6, "charged 600"]);
     expect(charges).toEqual([600]);
   });

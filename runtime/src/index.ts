@@ -17,7 +17,8 @@ export { formatObservation, renderValue, type ObservationOptions } from "./obser
 export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";
 export { firstSentence, schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";
 export { journalFromLines, journalToLines, JOURNAL_VERSION, type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalRecord, type JournalSink, type PendingCall } from "./journal.js";
-export { resumeRequest, type Suspended } from "./run-journal.js";
+export { resumeRequest, type ApprovalSeal, type Suspended } from "./run-journal.js";
+export { approvalSeal } from "./approval-seal.js";
 export { suspendRun } from "./suspension.js";
 export { decodeValue, encodeValue, encodedSize } from "./codec.js";
 export { encodedFromJson, encodedToJson, type EncodedJson } from "./journal.js";

@@ -5,10 +5,13 @@
 // Replaying answers each call from the journal without reaching the host, in the journal's order; a call that differs
 // ends the run with E_REPLAY_DIVERGED; when the journal runs out the run continues live (that is how a run resumes).
 // A journal is data: it can change only what the guest is told, never a module, a limit or a host function.
-// Refuses a journal of another version or shape (E_BAD_REQUEST).
+// Refuses a journal of another version or shape (E_BAD_REQUEST; journal-check.ts).
 
 import type { CallKind } from "./events.js";
+import { journalProblem } from "./journal-check.js";
 import type { Encoded, HostReplyMessage } from "./protocol.js";
+
+export { journalProblem } from "./journal-check.js";
 
 export const JOURNAL_VERSION = 1;
 
@@ -46,8 +49,11 @@ export interface JournalCall {
   target: string;
   export: string;
   argsDigest: string;
-  /** The policy's answer, when a policy was asked. */
-  policy?: { allowed: boolean; reason?: string };
+  /**
+   * The policy's answer, when a policy was asked. `approval`: a resumed run's yes for its pending call, sealed by
+   * the host that resumed it (run-journal.ts); a yes without a valid seal is not taken, the policy is asked again.
+   */
+  policy?: { allowed: boolean; reason?: string; approval?: string };
   /** Absent when the call had not been answered (a run suspended on its policy or its tool). */
   outcome?: CallOutcome;
 }
@@ -100,19 +106,6 @@ export function replyOf(id: number, outcome: CallOutcome): HostReplyMessage {
   if ("fatal" in outcome) return { t: "fatal", id, code: outcome.fatal as never, message: outcome.message };
   if (outcome.ok) return { t: "ok", id, value: encodedFromJson(outcome.value) };
   return { t: "err", id, name: outcome.name, message: outcome.message };
-}
-
-/** Why `value` is not a journal this runtime can replay, if it is not. */
-export function journalProblem(value: unknown): string | undefined {
-  const j = value as Partial<Journal> | null;
-  if (typeof j !== "object" || j === null || typeof j.header !== "object" || !Array.isArray(j.calls)) return "replay must be a journal: { header, calls }";
-  const h = j.header as Partial<JournalHeader>;
-  if (h.type !== "run" || h.version !== JOURNAL_VERSION) return `replay: the journal is version ${String(h.version)}; this runtime replays version ${JOURNAL_VERSION}`;
-  if (typeof h.source !== "string" || typeof h.seed !== "number" || typeof h.now !== "number" || typeof h.sourceDigest !== "string" || typeof h.modules !== "object") return "replay: the journal's header lacks its source, seed, clock or digests";
-  for (const c of j.calls) {
-    if (c?.type !== "call" || !Number.isInteger(c.index) || typeof c.target !== "string" || typeof c.export !== "string" || typeof c.argsDigest !== "string") return "replay: a call of the journal is malformed";
-  }
-  return undefined;
 }
 
 /** A journal as JSON Lines (the header first), and back. */

@@ -9,11 +9,41 @@ import { runError, type RunError } from "./errors.js";
 import type { ImportGraph } from "./imports.js";
 import {
   digestEncoded, encodedToJson, journalProblem, JournalRecorder, JOURNAL_VERSION, Replayer,
-  type Journal, type JournalCall, type JournalEnd, type JournalSink, type PartsDigest, type PendingCall,
+  type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalSink, type PartsDigest, type PendingCall,
 } from "./journal.js";
 import type { PolicyDecision } from "./policy.js";
 import type { CheckedRequest } from "./request.js";
 import type { RunRequest } from "./types.js";
+
+/**
+ * Seals a resumed run's approval of its pending call, and checks a seal: a host power (HMAC-SHA256 under the
+ * sandbox's approvalKey in Node). A journal is data anyone can write; a yes in it is taken only under a valid seal.
+ */
+export interface ApprovalSeal {
+  sign(text: string): string;
+  verify(text: string, seal: string): boolean;
+}
+
+/** What an approval seals: the run (id and source) and exactly which call. */
+function approvalText(header: Pick<JournalHeader, "runId" | "sourceDigest">, call: Pick<JournalCall, "index" | "kind" | "target" | "export" | "argsDigest">): string {
+  return JSON.stringify(["capsule approval 1", header.runId, header.sourceDigest, call.index, call.kind, call.target, call.export, call.argsDigest]);
+}
+
+/**
+ * `journal` with every unsealed yes taken out: a call journaled as allowed but not answered is made live only when
+ * its approval verifies under `seal`; otherwise the policy is asked again (a journal that says "allowed" to a call
+ * the policy denies got past the policy before session 29).
+ */
+function withSealedApprovals(journal: Journal, seal: ApprovalSeal | undefined): Journal {
+  const calls = journal.calls.map((call) => {
+    if (!call.policy?.allowed || call.outcome) return call;
+    const { approval } = call.policy;
+    if (seal && approval !== undefined && seal.verify(approvalText(journal.header, call), approval)) return call;
+    const { policy: _unsealed, ...rest } = call;
+    return rest;
+  });
+  return { ...journal, calls };
+}
 
 /** What a suspended run carries: everything resume() needs, as data (it may cross processes and machines). */
 export interface Suspended {
@@ -39,7 +69,7 @@ export interface Journaling {
 }
 
 /** Sets up journaling and replay once the run's imports are resolved, or says why the journal cannot be used. */
-export function startJournaling(original: RunRequest, checked: CheckedRequest, graph: ImportGraph, runId: string, digest: PartsDigest | undefined): Journaling | RunError | undefined {
+export function startJournaling(original: RunRequest, checked: CheckedRequest, graph: ImportGraph, runId: string, digest: PartsDigest | undefined, seal?: ApprovalSeal): Journaling | RunError | undefined {
   const wanted = original.journal !== undefined && original.journal !== false;
   const replayed = original.replay;
   if (!wanted && !replayed) return undefined;
@@ -62,21 +92,26 @@ export function startJournaling(original: RunRequest, checked: CheckedRequest, g
     },
     sink,
   );
-  return { runId: stableId, recorder, ...(replayed ? { replay: new Replayer(replayed) } : {}), digest: (args) => digestEncoded(digest, args) };
+  return { runId: stableId, recorder, ...(replayed ? { replay: new Replayer(withSealedApprovals(replayed, seal)) } : {}), digest: (args) => digestEncoded(digest, args) };
 }
 
 /**
  * The replay journal that answers a suspended run's pending call with `answer`, and the request that resumes it. The
  * journal's allow list only narrows the caller's (`allow`): a tampered journal cannot widen what the run may import.
+ * A yes to a policy's suspension is sealed with `seal` (sandbox.resume() seals with its own; a queue submitter
+ * with approvalSeal(key) of the workers' key): unsealed, the resumed run asks its policy again.
  */
-export function resumeRequest(suspended: Suspended, answer: unknown, allow?: readonly string[]): Pick<RunRequest, "source" | "filename" | "allow" | "replay"> {
+export function resumeRequest(suspended: Suspended, answer: unknown, allow?: readonly string[], seal?: ApprovalSeal): Pick<RunRequest, "source" | "filename" | "allow" | "replay"> {
   const { journal, pending } = suspended;
   const done = journal.calls.filter((c) => c.index !== pending.index);
   const held = journal.calls.find((c) => c.index === pending.index);
   const call: JournalCall = { type: "call", index: pending.index, kind: pending.kind, target: pending.target, export: pending.export, argsDigest: pending.argsDigest, ...(held?.policy ? { policy: held.policy } : {}) };
   if (pending.by === "policy") {
     const decision = answer as PolicyDecision;
-    call.policy = decision && "allow" in decision && decision.allow ? { allowed: true } : { allowed: false, reason: String((decision as { reason?: unknown })?.reason ?? "denied when the run was resumed") };
+    const allowed = Boolean(decision && "allow" in decision && decision.allow);
+    call.policy = allowed
+      ? { allowed: true, ...(seal ? { approval: seal.sign(approvalText(journal.header, call)) } : {}) }
+      : { allowed: false, reason: String((decision as { reason?: unknown })?.reason ?? "denied when the run was resumed") };
   } else {
     const encoded = encodeValue(answer);
     call.outcome = encoded.ok ? { ok: true, value: encodedToJson(encoded.encoded) } : { ok: false, name: "TypeError", message: `the answer given to resume() cannot cross to the guest: ${encoded.message}` };

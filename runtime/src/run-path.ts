@@ -25,7 +25,7 @@ import type { RunWarning } from "./catalog-resolver.js";
 import type { ModuleResolver } from "./resolver.js";
 import { improveError } from "./error-hints.js";
 import { moduleLoadCpuExceeded } from "./guest-errors.js";
-import { endOf, startJournaling, withReplayClock, type Suspended } from "./run-journal.js";
+import { endOf, startJournaling, withReplayClock, type ApprovalSeal, type Suspended } from "./run-journal.js";
 import type { JournalCall, PartsDigest, PendingCall } from "./journal.js";
 import { importMapProblem, withImportMap, type ImportMap } from "./import-map.js";
 import { docsModule } from "./tool-docs.js";
@@ -69,6 +69,8 @@ export interface RunPowers {
    * a worker, schema-checks.ts); without it the check is made here (tools.ts inlineSchemaCheck).
    */
   checkSchema?: SchemaCheck;
+  /** Seals and checks a resumed run's approvals (HMAC in Node); without it no journaled yes is taken. */
+  seal?: ApprovalSeal;
 }
 
 /** What every run of one sandbox gets unless the run says otherwise. */
@@ -164,7 +166,7 @@ async function execute(
   const resolved = await powers.resolveImports(prepared, original, trace.runId, front);
   if (!resolved.ok) return fail(tools?.refusal ? runError("E_IMPORT_NOT_ALLOWED", tools.refusal) : improveError(resolved.error, request.source), resolved.warnings);
   const { graph, warnings } = resolved;
-  const journaling = startJournaling(original, request, graph, trace.runId, powers.digest);
+  const journaling = startJournaling(original, request, graph, trace.runId, powers.digest, powers.seal);
   if (journaling && "code" in journaling) return fail(journaling, warnings);
   // Made only when a tool asks for it: an AbortController per run cost ~20 µs of a trivial run's main-thread time.
   let ended: AbortController | undefined;

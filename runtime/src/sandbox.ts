@@ -3,6 +3,7 @@
 // calls answered by the sandbox's dispatcher. Refuses a run importing a host module when there is no dispatcher.
 
 import { checkedOffThread } from "./schema-checks.js";
+import { approvalSeal } from "./approval-seal.js";
 import { createHash, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { createWorkerPool, nodeRunner, type WorkerPool, type WorkerStart } from "./pool.js";
@@ -56,15 +57,16 @@ function sandboxOn(options: SandboxOptions, pool: () => WorkerPool): Sandbox {
   // Refused before any thread starts (the run path checks them again, for every host).
   const limits = resolveLimits(options.limits);
   if (!limits.ok) throw new CapsuleError(limits.code, limits.message);
+  const seal = approvalSeal(options.approvalKey);
   const runner = nodeRunner(pool());
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts, checkSchema: checkedOffThread },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts, checkSchema: checkedOffThread, seal },
     options,
   );
   let closed = false;
   return {
     run: (request) => path.run(request),
-    resume: (suspended, answer, request = {}) => path.run({ ...request, ...resumeRequest(suspended, answer, request.allow) }),
+    resume: (suspended, answer, request = {}) => path.run({ ...request, ...resumeRequest(suspended, answer, request.allow, seal) }),
     async close() {
       if (closed) return;
       closed = true;

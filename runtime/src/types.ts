@@ -114,4 +114,10 @@ export interface SandboxOptions {
    * program's own files (a writer of this directory changes what guests start from).
    */
   engineCacheDir?: string;
+  /**
+   * The secret that seals resume()'s approvals (approval-seal.ts; ≥ 16 bytes). A journal is data: a yes in it for a
+   * call a policy suspended is taken only under this seal, else the policy is asked again. Default: a random key per
+   * process; set the same one on every queue worker's sandbox and in the submitter's approvalSeal(key).
+   */
+  approvalKey?: string | Uint8Array;
 }

@@ -1,0 +1,101 @@
+// A journal is data anyone can write: it may change only what the guest is told. A yes in it for a call the policy
+// would not allow is taken only under the seal of the resuming host's key (approval-seal.ts), and a journal whose
+// records are not what a replay reads is refused by name before anything runs (journal-check.ts).
+import { describe, expect, it } from "vitest";
+import { approvalSeal, createSandbox, defaultPolicy, resumeRequest, sideEffecting, type Journal, type JournalCall } from "../src/index.js";
+import { useSandbox } from "./helpers.js";
+
+const charges: number[] = [];
+const shop = { quote: (n: number) => n * 2, charge: sideEffecting((cents: number) => (charges.push(cents), `charged ${cents}`)) };
+const SOURCE = "const out = []; for (const c of [100, 200]) { try { out.push(await shop.charge(c)) } catch (e) { out.push(e.message.slice(0, 15)) } } return out";
+const KEY = "a key of at least sixteen bytes";
+const denying = useSandbox({ hostFunctions: { shop }, policy: defaultPolicy({ grant: [] }), approvalKey: KEY });
+const suspending = useSandbox({ hostFunctions: { shop }, policy: (call) => (call.sideEffects ? { suspend: "a person must approve" } : { allow: true }), approvalKey: KEY });
+
+async function honestJournal(): Promise<Journal> {
+  const result = await denying.run({ source: SOURCE, journal: true });
+  expect(result.ok && result.value).toEqual(["E_POLICY_DENIED", "E_POLICY_DENIED"]);
+  return result.journal!;
+}
+
+/** `journal` with every call's outcome replaced by a bare yes, sealed by `seal` when given. */
+function forged(journal: Journal, approval?: (call: JournalCall) => string): Journal {
+  return { header: journal.header, calls: journal.calls.map(({ outcome: _o, policy: _p, ...call }) => ({ ...call, policy: { allowed: true, ...(approval ? { approval: approval(call) } : {}) } })) };
+}
+
+describe("a journaled yes", () => {
+  it("without a seal, asks the policy again: a denied call stays denied", async () => {
+    charges.length = 0;
+    const journal = await honestJournal();
+    const replayed = await denying.run({ source: SOURCE, replay: forged(journal) });
+    expect(replayed.ok && replayed.value).toEqual(["E_POLICY_DENIED", "E_POLICY_DENIED"]);
+    expect(charges).toEqual([]);
+  });
+
+  it("with a made-up or another key's seal, asks the policy again", async () => {
+    charges.length = 0;
+    const journal = await honestJournal();
+    const other = approvalSeal("another key, also long enough");
+    for (const approval of [() => "AAAA", (c: JournalCall) => other.sign(JSON.stringify(["capsule approval 1", journal.header.runId, journal.header.sourceDigest, c.index, c.kind, c.target, c.export, c.argsDigest]))]) {
+      const replayed = await denying.run({ source: SOURCE, replay: forged(journal, approval) });
+      expect(replayed.ok && replayed.value).toEqual(["E_POLICY_DENIED", "E_POLICY_DENIED"]);
+    }
+    expect(charges).toEqual([]);
+  });
+
+  it("sealed by the key of the sandbox that resumes, is taken once for the call it approves", async () => {
+    charges.length = 0;
+    const first = await suspending.run({ source: "return [await shop.quote(3), await shop.charge(600)]", journal: true });
+    const suspended = !first.ok ? first.suspended! : (undefined as never);
+    expect(suspended.pending).toMatchObject({ target: "shop.charge", by: "policy" });
+    // Sealed elsewhere (a submitter of a queue) with the same key: taken.
+    const resumed = await suspending.run(resumeRequest(suspended, { allow: true }, undefined, approvalSeal(KEY)));
+    expect(resumed.ok && resumed.value).toEqual([6, "charged 600"]);
+    // Sealed with another key, or not at all: the policy suspends the call again.
+    for (const seal of [approvalSeal("not the sandbox's own key!"), undefined]) {
+      const again = await suspending.run(resumeRequest(suspended, { allow: true }, undefined, seal));
+      expect(!again.ok && again.error.code).toBe("E_SUSPENDED");
+    }
+    // The seal names the call: moved onto another call of the journal, it is not taken.
+    const journal = resumeRequest(suspended, { allow: true }, undefined, approvalSeal(KEY)).replay!;
+    const moved = { ...journal, calls: journal.calls.map((c) => (c.index === 2 ? { ...c, argsDigest: journal.calls[0]!.argsDigest } : c)) };
+    expect((await suspending.run({ source: "return [await shop.quote(3), await shop.charge(600)]", replay: moved })).ok).toBe(false);
+    expect(charges).toEqual([600]);
+  });
+
+  it("refuses a key shorter than 16 bytes when the sandbox is made", () => {
+    expect(() => createSandbox({ approvalKey: "short" })).toThrow(/at least 16 bytes/);
+  });
+});
+
+describe("a journal's shape", () => {
+  it("is refused by name, before anything runs, for every field a replay reads", async () => {
+    charges.length = 0;
+    const journal = await honestJournal();
+    const ok = journal.calls[0]!;
+    const withCall = (call: unknown) => ({ header: journal.header, calls: [call] });
+    const value = { json: "1", tagged: false, side: [] };
+    const bad: Record<string, unknown> = {
+      "no side": withCall({ ...ok, outcome: { ok: true, value: { json: "1", tagged: false } } }),
+      "bad base64": withCall({ ...ok, outcome: { ok: true, value: { ...value, side: [{ b64: "%%%" }] } } }),
+      "json a number": withCall({ ...ok, outcome: { ok: true, value: { ...value, json: 1 } } }),
+      "empty outcome": withCall({ ...ok, outcome: {} }),
+      "made-up fatal code": withCall({ ...ok, outcome: { fatal: "NOT_A_CODE /home/x/secret.js", message: "m" } }),
+      "failed without name": withCall({ ...ok, outcome: { ok: false, message: "m" } }),
+      "bad kind": withCall({ ...ok, kind: "shell" }),
+      "index 0": withCall({ ...ok, index: 0 }),
+      "policy a string": withCall({ ...ok, policy: "yes" }),
+      "duplicate index": { header: journal.header, calls: [ok, ok] },
+      "run id an object": { header: { ...journal.header, runId: {} }, calls: [] },
+      "modules null": { header: { ...journal.header, modules: null }, calls: [] },
+      "module digest a number": { header: { ...journal.header, modules: { a: 1 } }, calls: [] },
+      "allow a string": { header: { ...journal.header, allow: "x" }, calls: [] },
+    };
+    for (const [name, replay] of Object.entries(bad)) {
+      const result = await denying.run({ source: SOURCE, replay: replay as Journal });
+      expect(result.ok ? "ran" : result.error.code, name).toBe("E_BAD_REQUEST");
+      expect(!result.ok && result.error.message, name).toMatch(/^replay/);
+    }
+    expect(charges).toEqual([]);
+  });
+});
