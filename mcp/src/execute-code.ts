@@ -82,7 +82,22 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
   });
   return {
     content: [{ type: "text", text: formatObservation(result, { maxChars: observationMaxChars }) }],
-    structuredContent: jsonSafe<Record<string, unknown>>(result),
+    structuredContent: structuredResult(result),
     ...(result.ok ? {} : { isError: true }),
   };
+}
+
+/**
+ * The run's result as plain JSON for structuredContent. A value nested too deeply for JSON.stringify's walk (it
+ * recurses; a 9,000-deep chain crosses from the guest whole) is left out with a note, so the run's outcome, stats and
+ * logs still reach the client instead of the handler failing with the host's RangeError.
+ */
+function structuredResult(result: RunResult): Record<string, unknown> {
+  try {
+    return jsonSafe<Record<string, unknown>>(result);
+  } catch (error) {
+    if (!(error instanceof RangeError) || !result.ok) throw error;
+    const { value: _deep, ...rest } = result;
+    return { ...jsonSafe<Record<string, unknown>>(rest), valueOmitted: "the value is nested too deeply to give as JSON; the text content shows it to 64 levels" };
+  }
 }

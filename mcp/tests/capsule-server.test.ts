@@ -56,6 +56,13 @@ describe("createCapsuleMcpServer", () => {
     expect(reads).toEqual(["md", "dts"]);
   });
 
+  it("answers a run whose value is too deep for JSON with its outcome and a note, not a failed call", async () => {
+    const answer = await client.callTool({ name: "execute_code", arguments: { code: "let v = 1; for (let i = 0; i < 9000; i++) v = { v }; return v" } });
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ ok: true, valueOmitted: expect.stringMatching(/nested too deeply/) });
+    expect((answer.content as { text: string }[])[0]!.text).toMatch(/^ok \(/);
+  });
+
   it("ends the run when the client cancels execute_code", async () => {
     const controller = new AbortController();
     const call = client.callTool({ name: "execute_code", arguments: { code: "import { forever } from '@tools/wait'; await forever(); return 1" } }, undefined, { signal: controller.signal });

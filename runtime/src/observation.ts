@@ -1,7 +1,9 @@
 // Owns rendering a run's result as an observation a model (or a person) reads on its next turn: the console lines,
 // the value (JSON for plain data; Map, Set, Date, Error, undefined, bigint, NaN, -0 and bytes shown as what they are),
 // or the error with its code, name, message and guest stack (repeated frames collapsed), and one line of host calls.
-// Refuses nothing; over maxChars it cuts the value and the console, and says what it cut.
+// Refuses nothing; over maxChars it cuts the value, the console, the error's message and stack, and says what it cut:
+// the text is never longer than maxChars. Values deeper than MAX_DEPTH are shown to that depth. Control characters
+// (other than newline and tab) are shown as \u escapes, so no guest text writes terminal escape sequences.
 
 import type { RunResult } from "./types.js";
 
@@ -13,13 +15,26 @@ export interface ObservationOptions {
 const DEFAULT_MAX_CHARS = 8_000;
 /** Frames of a run of identical frames kept before the rest are counted. */
 const REPEATED_FRAMES_KEPT = 3;
+/** Levels of nesting rendered; deeper containers are one "… nested deeper" item (rendering recurses per level). */
+export const MAX_DEPTH = 64;
+/** C0 controls but tab and newline, DEL and C1 controls: shown escaped (ESC, CSI and OSC drive terminals). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const escapeControls = (text: string) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 export function formatObservation(result: RunResult, options: ObservationOptions = {}): string {
   const maxChars = Math.max(200, options.maxChars ?? DEFAULT_MAX_CHARS);
+  // The error's message and stack take at most a quarter of the text each, the warnings a quarter together.
+  const quarter = Math.floor(maxChars / 4);
   const closing = result.ok
     ? [`ok (${summary(result)})`, "value:"]
-    : [`error ${result.error.code} ${result.error.name}: ${result.error.message}`, ...(result.error.guestStack ? [collapseFrames(result.error.guestStack)] : []), `(${summary(result)})`];
-  for (const w of result.warnings ?? []) closing.push(`warning ${w.code}: ${w.message}`);
+    : [
+        fit(`error ${result.error.code} ${result.error.name}: ${result.error.message}`, quarter, "error message"),
+        ...(result.error.guestStack ? [fitFrames(collapseFrames(result.error.guestStack), quarter)] : []),
+        `(${summary(result)})`,
+      ];
+  const warnings = (result.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`).join("\n");
+  if (warnings) closing.push(fit(warnings, quarter, "warnings"));
   const fixed = closing.join("\n");
   const logs = result.logs.map((l) => (l.level === "log" || l.level === "info" ? l.message : `[${l.level}] ${l.message}`));
   const consoleHead = logs.length ? `console (${logs.length} line${logs.length === 1 ? "" : "s"}${result.stats.logsTruncated ? ", cut by limits.logLines/logBytes" : ""}):` : "";
@@ -32,7 +47,27 @@ export function formatObservation(result: RunResult, options: ObservationOptions
   room -= consoleText.length;
   const parts = logs.length ? [consoleHead, consoleText, fixed] : [fixed];
   if (result.ok) parts.push(fit(value, Math.max(0, room), "value", budget.cut));
-  return parts.join("\n");
+  // Escapes lengthen the text, and the summary lines are never cut: the whole is held to maxChars last.
+  return fit(escapeControls(parts.join("\n")), maxChars, "observation");
+}
+
+/** A stack within `max` characters: its first frames and its last, with a line counting the frames between. */
+function fitFrames(stack: string, max: number): string {
+  if (stack.length <= max) return stack;
+  const lines = stack.split("\n");
+  const head: string[] = [];
+  const tail: string[] = [];
+  let used = 80;
+  for (let i = 0, j = lines.length - 1; i <= j; ) {
+    const next = head.length <= tail.length ? lines[i]! : lines[j]!;
+    if (used + next.length + 1 > max) break;
+    used += next.length + 1;
+    if (head.length <= tail.length) (head.push(next), i++);
+    else (tail.unshift(next), j--);
+  }
+  if (head.length === 0) return fit(stack, max, "stack");
+  const cut = lines.length - head.length - tail.length;
+  return [...head, `    … ${cut.toLocaleString("en-US")} frames cut`, ...tail].join("\n");
 }
 
 function summary(result: RunResult): string {
@@ -81,8 +116,8 @@ export interface RenderBudget {
  * A stable rendering: JSON for plain data (2-space indent when long), explicit forms for what JSON cannot say. With a
  * budget, items past it are not rendered (a "… N more" item stands for them), so cutting a huge value costs what is shown.
  */
-export function renderValue(value: unknown, indent = "", budget?: RenderBudget): string {
-  const text = renderOne(value, indent, budget);
+export function renderValue(value: unknown, indent = "", budget?: RenderBudget, depth = 0): string {
+  const text = depth >= MAX_DEPTH && isContainer(value) ? `[… nested deeper than ${MAX_DEPTH} levels]` : renderOne(value, indent, budget, depth + 1);
   // Leaves spend the budget (containers' items already did, so nothing is counted twice), plus a separator each.
   if (budget && !isContainer(value)) budget.left -= text.length + 2;
   return text;
@@ -91,7 +126,7 @@ export function renderValue(value: unknown, indent = "", budget?: RenderBudget):
 const isContainer = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !(value instanceof Date) && !(value instanceof Error) && !(value instanceof RegExp) && !(value instanceof ArrayBuffer);
 
-function renderOne(value: unknown, indent: string, budget: RenderBudget | undefined): string {
+function renderOne(value: unknown, indent: string, budget: RenderBudget | undefined, depth: number): string {
   const inner = indent + "  ";
   switch (typeof value) {
     case "string": return JSON.stringify(value);
@@ -122,7 +157,7 @@ function renderOne(value: unknown, indent: string, budget: RenderBudget | undefi
   };
   if (ArrayBuffer.isView(value)) {
     const view = value instanceof DataView ? undefined : (value as unknown as ArrayLike<number | bigint>);
-    const shown = view ? items(view.length, (i) => renderValue(view[i], inner, budget)) : [];
+    const shown = view ? items(view.length, (i) => renderValue(view[i], inner, budget, depth)) : [];
     return `${value.constructor.name}(${view ? view.length : value.byteLength}) [${shown.join(", ")}]`;
   }
   const list = (open: string, close: string, parts: string[]) => {
@@ -132,17 +167,17 @@ function renderOne(value: unknown, indent: string, budget: RenderBudget | undefi
   };
   if (value instanceof Map) {
     const entries = [...value];
-    return `Map(${value.size}) ` + list("{", "}", items(entries.length, (i) => `${renderValue(entries[i]![0], inner, budget)} => ${renderValue(entries[i]![1], inner, budget)}`));
+    return `Map(${value.size}) ` + list("{", "}", items(entries.length, (i) => `${renderValue(entries[i]![0], inner, budget, depth)} => ${renderValue(entries[i]![1], inner, budget, depth)}`));
   }
   if (value instanceof Set) {
     const members = [...value];
-    return `Set(${value.size}) ` + list("{", "}", items(members.length, (i) => renderValue(members[i], inner, budget)));
+    return `Set(${value.size}) ` + list("{", "}", items(members.length, (i) => renderValue(members[i], inner, budget, depth)));
   }
-  if (Array.isArray(value)) return list("[", "]", items(value.length, (i) => renderValue(value[i], inner, budget)));
+  if (Array.isArray(value)) return list("[", "]", items(value.length, (i) => renderValue(value[i], inner, budget, depth)));
   const entries = Object.entries(value as object);
   return list("{", "}", items(entries.length, (i) => {
     const key = JSON.stringify(entries[i]![0]);
     if (budget) budget.left -= key.length + 2;
-    return `${key}: ${renderValue(entries[i]![1], inner, budget)}`;
+    return `${key}: ${renderValue(entries[i]![1], inner, budget, depth)}`;
   }));
 }
