@@ -12,9 +12,10 @@ type LimitName = keyof Limits;
 
 /**
  * Flag names that are not the row's name: the wall clock has been `--timeout` since the first `capsule run`, and every
- * other tool calls it that. Every other flag is derived (see flagOf).
+ * other tool calls it that; `--journal` already asks for a journal, so its bound keeps its unit. Every other flag is
+ * derived (see flagOf).
  */
-const RENAMED: Readonly<Partial<Record<LimitName, string>>> = { wallMs: "timeout" };
+const RENAMED: Readonly<Partial<Record<LimitName, string>>> = { wallMs: "timeout", journalBytes: "journal-bytes" };
 
 const UNIT_SUFFIX: Readonly<Record<LimitRow["unit"], string | undefined>> = { ms: "-ms", bytes: "-bytes", count: undefined };
 

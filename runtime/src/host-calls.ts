@@ -45,7 +45,7 @@ export interface HostCallOptions {
   /** Called once when a run that made host-module calls ends (to cancel what it left and free its budgets). */
   onModulesUsed?(): void;
   /** Records each call as it completes (journaling), with how to digest its arguments. */
-  journal?: { record(call: JournalCall): void; digest(args: Encoded): string };
+  journal?: { record(call: JournalCall, always?: boolean): boolean; digest(args: Encoded): string; maxBytes: number };
   /** Answers calls from a journal instead of the host while it lasts. */
   replay?: Replayer;
   /** A policy answer or a tool suspended the run on this call: end the run, keep the call for resume(). */
@@ -101,15 +101,20 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     let policy: JournalCall["policy"];
     // Every answer of this call goes through here, so the journal records exactly what the guest was told.
     const answer = (sent: HostReplyMessage) => {
-      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}), outcome: outcomeOf(sent) });
-      reply(sent);
+      const record = (outcomeFrom: HostReplyMessage, always?: boolean) =>
+        context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}), outcome: outcomeOf(outcomeFrom) }, always) ?? true;
+      if (record(sent)) return reply(sent);
+      // The host would keep this answer past limits.journalBytes: the run ends, and its journal says how.
+      const over: HostReplyMessage = { t: "fatal", id, code: "E_JOURNAL_TOO_LARGE", message: `the journal of this run would pass limits.journalBytes (${context.journal!.maxBytes}) with the answer of ${ns}.${fn}; return less data from host calls in a journaled run, or raise limits.journalBytes (ceiling 1 GiB)` };
+      record(over, true);
+      reply(over);
     };
     const suspend = (by: PendingCall["by"], reason: string) => {
       if (!context.onSuspend) {
         const why = `${by === "policy" ? "the policy" : "the tool"} suspended this call (${reason}), but the run is not journaled (run({ journal: true })), so it could never be resumed`;
         return answer(by === "policy" ? { t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${why}` } : { t: "err", id, name: "ToolError", message: `E_SUSPENDED: ${why}` });
       }
-      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}) });
+      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}) }, true);
       context.onSuspend?.({ index: id, kind, target, export: fn, argsDigest, args: encodedToJson(message.args), by, reason });
     };
     const replayed = context.replay?.take(id, { kind, target, export: fn, argsDigest });

@@ -167,17 +167,37 @@ export type PartsDigest = (parts: ReadonlyArray<string | Uint8Array>) => string;
 /** The digest of an encoded value: its JSON and every sidecar item. */
 export const digestEncoded = (digest: PartsDigest, encoded: Encoded) => digest([encoded.json, encoded.tagged ? "1" : "0", ...encoded.side]);
 
-/** Collects a run's journal and streams each record to the sink as it completes. */
+/** What a call record holds, in bytes near enough: its answer's JSON and sidecar, and its fields. */
+export function callRecordBytes(call: JournalCall): number {
+  let bytes = 200 + call.target.length + call.export.length + (call.policy?.reason?.length ?? 0);
+  const outcome = call.outcome;
+  if (!outcome) return bytes;
+  if ("fatal" in outcome || !outcome.ok) return bytes + outcome.message.length;
+  bytes += outcome.value.json.length;
+  for (const item of outcome.value.side) bytes += typeof item === "string" ? item.length : item.b64.length;
+  return bytes;
+}
+
+/**
+ * Collects a run's journal and streams each record to the sink as it completes, holding the records to `maxBytes`
+ * (limits.journalBytes) together: a record that would pass it is not kept, and record() says so.
+ */
 export class JournalRecorder {
   readonly calls: JournalCall[] = [];
+  private bytes = 0;
 
-  constructor(readonly header: JournalHeader, private readonly sink?: JournalSink) {
+  constructor(readonly header: JournalHeader, private readonly sink?: JournalSink, private readonly maxBytes = Infinity) {
     this.emit(header);
   }
 
-  record(call: JournalCall): void {
+  /** Keeps `call` and streams it; false (nothing kept) when it would pass maxBytes, unless `always`. */
+  record(call: JournalCall, always = false): boolean {
+    const bytes = callRecordBytes(call);
+    if (!always && this.bytes + bytes > this.maxBytes) return false;
+    this.bytes += bytes;
     this.calls.push(call);
     this.emit(call);
+    return true;
   }
 
   private ended: JournalEnd | undefined;

@@ -37,6 +37,9 @@ export const LIMIT_ROWS = {
   // heap limit (4.3 GB) before this bound.
   hostCallsQueuedBytes: { default: 64 * MiB, ceiling: 1024 * MiB, floor: 1 * KiB, code: "E_HOST_CALLS_IN_FLIGHT", unit: "bytes", doc: "encoded arguments of the host calls awaiting answers or queued, together (a call alone always fits)" },
   hostDataBytes: { default: 16 * MiB, ceiling: 64 * MiB, floor: 1 * KiB, code: "E_HOST_DATA_TOO_LARGE", unit: "bytes", doc: "encoded size of one host call's arguments or result" },
+  // The host keeps every answer of a journaled run until the caller drops result.journal: one run echoing a 2 MiB
+  // string held 392 MB of the host at default limits, 1.34 GB at cpuMs 4 s, before this bound.
+  journalBytes: { default: 64 * MiB, ceiling: 1024 * MiB, floor: 1 * KiB, code: "E_JOURNAL_TOO_LARGE", unit: "bytes", doc: "a journaled run's records together (answers' encoded JSON and sidecars); the call that would pass it ends the run" },
   policyWaitMs: { default: 60_000, ceiling: 3_600_000, floor: 1, code: "E_POLICY_DENIED", unit: "ms", doc: "time one policy answer may take (the wall clock is paused meanwhile); then the call is denied" },
 } as const satisfies Record<string, LimitRow>;
 

@@ -91,6 +91,7 @@ export function startJournaling(original: RunRequest, checked: CheckedRequest, g
       seed: checked.seed, now: checked.now, ...(original.allow ? { allow: [...original.allow] } : {}), modules: { ...graph.digests },
     },
     sink,
+    checked.limits.journalBytes,
   );
   return { runId: stableId, recorder, ...(replayed ? { replay: new Replayer(withSealedApprovals(replayed, seal)) } : {}), digest: (args) => digestEncoded(digest, args) };
 }

@@ -217,7 +217,7 @@ async function execute(
           binaryDepth: binaryDepthFor(limits.stackBytes),
           policyWaitMs: limits.policyWaitMs,
           onModulesUsed: () => modules.end(),
-          ...(journaling ? { journal: { record: (c: JournalCall) => journaling.recorder?.record(c), digest: journaling.digest }, replay: journaling.replay } : {}),
+          ...(journaling ? { journal: { record: (c: JournalCall, always?: boolean) => journaling.recorder?.record(c, always) ?? true, digest: journaling.digest, maxBytes: limits.journalBytes }, replay: journaling.replay } : {}),
           // Suspending needs the journal to resume from: a run without one gets the call refused instead.
           ...(journaling?.recorder
             ? {

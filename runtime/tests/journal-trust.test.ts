@@ -68,6 +68,23 @@ describe("a journaled yes", () => {
   });
 });
 
+describe("a journal's size", () => {
+  it("is held to limits.journalBytes: the call that would pass it ends the run, and the journal says how", async () => {
+    const sandbox = createSandbox({ maxWorkers: 1, hostFunctions: { kv: { echo: (s: string) => s } } });
+    try {
+      const source = "for (let i = 0; i < 100; i++) await kv.echo('x'.repeat(4096)); return 'done'";
+      const result = await sandbox.run({ source, journal: true, limits: { journalBytes: 64 * 1024 } });
+      expect(!result.ok && result.error.code).toBe("E_JOURNAL_TOO_LARGE");
+      const calls = result.journal!.calls;
+      expect(calls.length).toBeLessThan(20);
+      expect(calls.at(-1)!.outcome).toMatchObject({ fatal: "E_JOURNAL_TOO_LARGE" });
+      expect((await sandbox.run({ source, journal: true })).ok).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 describe("a journal's shape", () => {
   it("is refused by name, before anything runs, for every field a replay reads", async () => {
     charges.length = 0;
