@@ -16,3 +16,14 @@ export function refusal(code, message) {
 export function refusalCode(error) {
   return error !== null && typeof error === "object" ? error[CODE] : undefined;
 }
+
+/**
+ * What a worker answers for `error`: its refusal's code and message; input-too-complex (with `deep`) for a library
+ * recursion that ran out of stack; else `failed(error)`, the worker's own code and message for a library's error.
+ */
+export function failureOf(error, deep, failed) {
+  const code = refusalCode(error);
+  if (code) return { code, message: error.message };
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return { code: "input-too-complex", message: deep };
+  return failed(error);
+}

@@ -58,12 +58,19 @@ function fitFrames(stack: string, max: number): string {
   const head: string[] = [];
   const tail: string[] = [];
   let used = 80;
+  // Frames are taken from both ends in turn while they fit.
   for (let i = 0, j = lines.length - 1; i <= j; ) {
-    const next = head.length <= tail.length ? lines[i]! : lines[j]!;
+    const fromHead = head.length <= tail.length;
+    const next = fromHead ? lines[i]! : lines[j]!;
     if (used + next.length + 1 > max) break;
     used += next.length + 1;
-    if (head.length <= tail.length) (head.push(next), i++);
-    else (tail.unshift(next), j--);
+    if (fromHead) {
+      head.push(next);
+      i++;
+    } else {
+      tail.unshift(next);
+      j--;
+    }
   }
   if (head.length === 0) return fit(stack, max, "stack");
   const cut = lines.length - head.length - tail.length;

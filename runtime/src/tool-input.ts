@@ -97,7 +97,11 @@ export function schemaProblem(schema: JsonSchema | string, value: unknown): stri
 /** Why a call of tool `label` with `args` is refused before it runs (E_TOOL_INPUT_INVALID), or undefined. */
 export function toolInputProblem(label: string, schema: JsonSchema | string, args: readonly unknown[]): string | undefined {
   if (args.length > 1) return `${label} takes one argument (its input), got ${args.length}`;
-  const problem = schemaProblem(schema, args.length === 0 ? {} : args[0]);
+  return inputProblem(label, schemaProblem(schema, args.length === 0 ? {} : args[0]));
+}
+
+/** A schema problem of tool `label`'s input as the refusal says it (wherever the check was made). */
+export function inputProblem(label: string, problem: string | undefined): string | undefined {
   return problem ? `${label}: the input does not fit its schema ${problem}` : undefined;
 }
 

@@ -11,7 +11,7 @@
 import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER, facadeSource } from "./bridge.js";
 import type { HostCallTarget } from "./host-calls.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
-import { schemaProblem, toolInputProblem, type JsonSchema } from "./tool-input.js";
+import { inputProblem, schemaProblem, toolInputProblem, type JsonSchema } from "./tool-input.js";
 import { TOOL_HOST_PREFIX } from "./protocol.js";
 
 export type { JsonSchema };
@@ -171,6 +171,5 @@ const inlineSchemaCheck: SchemaCheck = async (schema, value) => schemaProblem(sc
 /** toolInputProblem, made by the host (the guest's worker gave no verdict), through `checkSchema`. */
 async function hostInputProblem(label: string, schema: JsonSchema, args: readonly unknown[], signal: AbortSignal, checkSchema: SchemaCheck): Promise<string | undefined> {
   if (args.length > 1) return toolInputProblem(label, schema, args);
-  const problem = await checkSchema(schema, args.length === 0 ? {} : args[0], signal);
-  return problem ? `${label}: the input does not fit its schema ${problem}` : undefined;
+  return inputProblem(label, await checkSchema(schema, args.length === 0 ? {} : args[0], signal));
 }

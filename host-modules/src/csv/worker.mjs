@@ -4,7 +4,7 @@
 // Plain JavaScript because worker threads load files as they are; the host-side checks live in index.ts.
 
 import { parentPort } from "node:worker_threads";
-import { refusal, refusalCode } from "../refusal.mjs";
+import { failureOf, refusal } from "../refusal.mjs";
 import { firstLine } from "../format.mjs";
 import { packRaw, parseRaw } from "./raw.mjs";
 
@@ -22,12 +22,7 @@ parentPort.on("message", ({ id, op, payload }) => {
     parentPort.postMessage({ id, ok: true, value }, transfer);
   } catch (error) {
     const fn = payload?.fn ?? "csv.parse";
-    const code = refusalCode(error);
-    if (code) parentPort.postMessage({ id, ok: false, code, message: error.message });
-    else if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      parentPort.postMessage({ id, ok: false, code: "input-too-complex", message: `${fn}: the input is nested too deeply to parse the CSV; flatten it or pass a smaller document` });
-    } else {
-      parentPort.postMessage({ id, ok: false, code: "parse-failed", message: `${fn}: could not parse the CSV: ${firstLine(error)}` });
-    }
+    const deep = `${fn}: the input is nested too deeply to parse the CSV; flatten it or pass a smaller document`;
+    parentPort.postMessage({ id, ok: false, ...failureOf(error, deep, (e) => ({ code: "parse-failed", message: `${fn}: could not parse the CSV: ${firstLine(e)}` })) });
   }
 });

@@ -7,7 +7,7 @@
 
 import { parentPort } from "node:worker_threads";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
-import { refusal, refusalCode } from "../refusal.mjs";
+import { failureOf, refusal } from "../refusal.mjs";
 import { firstLine, n, quote } from "../format.mjs";
 import { bytesSize, stringSize } from "../result-size.mjs";
 import { concat, inflateArchive } from "./inflate.mjs";
@@ -75,13 +75,7 @@ parentPort.on("message", ({ id, op, payload }) => {
     parentPort.postMessage({ id, ok: true, value }, transfer);
   } catch (error) {
     const fn = payload?.fn ?? "zip";
-    const code = refusalCode(error);
-    if (code) parentPort.postMessage({ id, ok: false, code, message: error.message });
-    else if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      parentPort.postMessage({ id, ok: false, code: "input-too-complex", message: `${fn}: the archive is nested too deeply to read` });
-    } else {
-      const failed = fn === "zip.unzip" ? "parse-failed" : "internal-error";
-      parentPort.postMessage({ id, ok: false, code: failed, message: failed === "internal-error" ? firstLine(error) : `${fn}: could not read the archive: ${firstLine(error)}` });
-    }
+    const failed = (e) => (fn === "zip.unzip" ? { code: "parse-failed", message: `${fn}: could not read the archive: ${firstLine(e)}` } : { code: "internal-error", message: firstLine(e) });
+    parentPort.postMessage({ id, ok: false, ...failureOf(error, `${fn}: the archive is nested too deeply to read`, failed) });
   }
 });
