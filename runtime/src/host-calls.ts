@@ -2,6 +2,9 @@
 // asked of the policy (with the wall clock paused), made, traced from what actually crossed, and its answer encoded
 // and size-checked; traced console lines streamed. What a call names is resolved by the caller's `target` power.
 // Refuses calls the run was not given, answers over limits.hostDataBytes, and answers that arrive after the run ended.
+// A journaled run's calls still unanswered when it ends are journaled in flight, so a replay never makes them again;
+// once a call suspends the run, no call is made or answered, and those already with the host are journaled as they
+// settle (settled()), so a resume does not make them twice.
 
 import type { RunTrace, CallKind } from "./events.js";
 import type { Policy, PolicyDecision } from "./policy.js";
@@ -19,6 +22,11 @@ export interface HostChannel {
   onMessage(handler: (message: HostCallMessage | LogMessage) => void): void;
   post(message: HostReplyMessage): void;
   close(): void;
+  /**
+   * Takes the messages already on the channel that its listener has not had yet (Node: receiveMessageOnPort): a
+   * call the guest sent just before its run ended arrives after the outcome, and is journaled in flight from here.
+   */
+  late?(): Array<HostCallMessage | LogMessage>;
 }
 
 /**
@@ -59,12 +67,24 @@ export interface HostCallOptions {
 export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   const { trace } = context;
   let open = true;
+  /** A call suspended the run: nothing more is made or sent to the guest; answers already coming are journaled. */
+  let suspending = false;
   let calls = 0;
+  /** A journaled run's calls not answered yet, with their in-flight record and whether they reached the host. */
+  const unanswered = new Map<number, { record(): JournalCall; busy: boolean }>();
+  const recorded = new Set<number>();
+  let settledWaiters: Array<() => void> = [];
+  const busy = () => [...unanswered.values()].some((call) => call.busy);
+  const doneWith = (id: number) => {
+    if (!unanswered.delete(id) || busy()) return;
+    for (const wake of settledWaiters) wake();
+    settledWaiters = [];
+  };
   const byTarget: Record<string, number> = {};
   let consoleEvents = 0;
   let usedModules = false;
   const reply = (message: HostReplyMessage) => {
-    if (open) channel.post(message);
+    if (open && !suspending) channel.post(message);
   };
   // One message's handling is a promise that never rejects: a failure nothing below foresaw ends its call with
   // E_INTERNAL, never the host process (an async listener's rejection is unhandled, and Node exits on one).
@@ -74,17 +94,14 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     });
   });
   async function serve(message: HostCallMessage | LogMessage): Promise<void> {
-    if (!open) return; // the run ended: its calls are not made, its lines were flushed from the outcome
+    if (!open || suspending) return; // the run ended: its calls are not made, its lines were flushed from the outcome
     if (message.t === "log") {
       consoleEvents++;
       return trace.emit({ type: "console", level: message.level, message: message.message });
     }
     calls++;
     const { id, ns, fn } = message;
-    const kind: CallKind = message.module === undefined ? "host-function" : message.module.startsWith("wasm:") ? "wasm" : message.module.startsWith("tool:") ? "tool" : "host-module";
-    // Tools are named by their module's specifier ("@tools/mail"); their kind says they are tools.
-    const target = message.module === undefined ? `${ns}.${fn}` : kind === "tool" ? message.module.slice("tool:".length) : message.module;
-    const named = message.module === undefined ? target : `${target.replace(/^(?:wasm|tool):/, "")}.${fn}`;
+    const { kind, target, named } = namesOf(message);
     byTarget[named] = (byTarget[named] ?? 0) + 1;
     // Sizes and clocks only for a trace that will carry them.
     const startedAt = trace.active ? performance.now() : 0;
@@ -97,12 +114,24 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       traced(false, { code: "E_HOST_DATA_TOO_LARGE", ...(size === undefined ? {} : { resultBytes: size }) });
       answer({ t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size ?? `more than ${context.hostDataBytes}`} bytes, over limits.hostDataBytes (${context.hostDataBytes})` });
     };
+    // A journaled answer is held to the run's limit as a live one is (resume()'s answer is one no host function gave).
+    const answerFromJournal = (sent: HostReplyMessage) => {
+      const size = sent.t === "ok" ? encodedSize(sent.value) : 0;
+      return size > context.hostDataBytes ? tooLarge(size) : answer(sent);
+    };
     const argsDigest = context.journal?.digest(message.args) ?? "";
     let policy: JournalCall["policy"];
+    const journalFields = (): JournalCall => ({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}) });
+    const tracked = context.journal ? { record: () => ({ ...journalFields(), inFlight: true as const }), busy: false } : undefined;
+    if (tracked) unanswered.set(id, tracked);
+    /** Whether the call may still be made: not once the run ended or a call suspended it. */
+    const makeable = () => open && !suspending;
     // Every answer of this call goes through here, so the journal records exactly what the guest was told.
     const answer = (sent: HostReplyMessage) => {
-      const record = (outcomeFrom: HostReplyMessage, always?: boolean) =>
-        context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}), outcome: outcomeOf(outcomeFrom) }, always) ?? true;
+      if (!open) return; // the run ended: the journal holds this call as in flight
+      doneWith(id);
+      recorded.add(id);
+      const record = (outcomeFrom: HostReplyMessage, always?: boolean) => context.journal?.record({ ...journalFields(), outcome: outcomeOf(outcomeFrom) }, always) ?? true;
       if (record(sent)) return reply(sent);
       // The host would keep this answer past limits.journalBytes: the run ends, and its journal says how.
       const over: HostReplyMessage = { t: "fatal", id, code: "E_JOURNAL_TOO_LARGE", message: `the journal of this run would pass limits.journalBytes (${context.journal!.maxBytes}) with the answer of ${ns}.${fn}; return less data from host calls in a journaled run, or raise limits.journalBytes (ceiling 1 GiB)` };
@@ -114,18 +143,26 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
         const why = `${by === "policy" ? "the policy" : "the tool"} suspended this call (${reason}), but the run is not journaled (run({ journal: true })), so it could never be resumed`;
         return answer(by === "policy" ? { t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${why}` } : { t: "err", id, name: "ToolError", message: `E_SUSPENDED: ${why}` });
       }
-      context.journal?.record({ type: "call", index: id, kind, target, export: fn, argsDigest, ...(policy ? { policy } : {}) }, true);
+      // One suspension per run: a call suspending after it is neither made nor journaled (resume asks again).
+      doneWith(id);
+      if (!makeable()) return;
+      suspending = true;
+      recorded.add(id);
+      context.journal?.record(journalFields(), true);
       context.onSuspend?.({ index: id, kind, target, export: fn, argsDigest, args: encodedToJson(message.args), by, reason });
     };
     const replayed = context.replay?.take(id, { kind, target, export: fn, argsDigest });
     if (replayed && "diverged" in replayed) return reply({ t: "fatal", id, code: "E_REPLAY_DIVERGED", message: replayed.diverged });
     if (replayed) {
+      if (replayed.call.inFlight) return; // never answered: the run that ran first did not hear back either
+      if (tracked && replayed.call.outcome) tracked.busy = true;
       await replayed.turn;
       policy = replayed.call.policy;
-      if (replayed.call.outcome) return answer(replyOf(id, replayed.call.outcome));
+      if (replayed.call.outcome) return answerFromJournal(replyOf(id, replayed.call.outcome));
       if (policy && !policy.allowed) return answer({ t: "err", id, name: "PolicyDenied", message: `E_POLICY_DENIED: ${policy.reason ?? "denied by policy"}` });
       // The journal holds only the policy's yes (a run resumed after approval): the call itself is made now.
     }
+    if (!makeable()) return;
     const call = context.target(message);
     if (typeof call === "string") {
       traced(false, { code: "E_NOT_CALLABLE" });
@@ -143,6 +180,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (context.policy && !policy) {
         const asked = askPolicy(context, { runId: context.runId, kind, target, export: fn, args, sideEffects: context.sideEffects(message) }, context.policyWaitMs);
         const decision = isThenable(asked) ? await asked : asked;
+        if (!makeable()) return; // the run ended or was suspended while its policy was deciding: the call is not made
         if ("suspend" in decision) return suspend("policy", decision.suspend);
         policy = decision.allow ? { allowed: true } : { allowed: false, reason: decision.reason };
         if (!decision.allow) {
@@ -151,6 +189,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
         }
       }
       const paused = context.pausedWaitMs?.(message);
+      if (tracked) tracked.busy = true;
       // A synchronous host function is answered in the same turn: awaiting only what is a promise saves the
       // microtask turns per call that every host call paid before.
       const made = paused === undefined ? call(args, forms) : waitPaused(context, () => call(args, forms), paused, target);
@@ -200,12 +239,51 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       for (const line of logs.slice(consoleEvents)) trace.emit({ type: "console", level: line.level, message: line.message });
       consoleEvents = logs.length;
     },
+    /**
+     * Settles when no call the run made is still with the host (or waiting for its journaled answer), or after `ms`:
+     * a suspended run waits for them, so its journal holds their answers and resume() does not make them again.
+     */
+    settled(ms: number): Promise<void> {
+      if (!busy()) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        settledWaiters.push(() => (clearTimeout(timer), resolve()));
+      });
+    },
+    /**
+     * Ends the run's calls. A journaled run's unanswered calls are journaled in flight — for a suspended run only those
+     * that reached the host (the others were never made: resume makes them), with what its own replay had journaled.
+     */
     close() {
+      if (open && context.journal) {
+        const keep = (call: JournalCall) => {
+          if (recorded.has(call.index)) return;
+          recorded.add(call.index);
+          context.journal!.record(call, true);
+        };
+        for (const call of unanswered.values()) if (!suspending || call.busy) keep(call.record());
+        // Sent by the guest, never read by this server: not made, and the guest never heard back.
+        for (const late of suspending ? [] : (channel.late?.() ?? [])) {
+          if (late.t !== "call" || recorded.has(late.id)) continue;
+          const { kind, target } = namesOf(late);
+          keep({ type: "call", index: late.id, kind, target, export: late.fn, argsDigest: context.journal.digest(late.args), inFlight: true });
+        }
+        if (suspending) for (const call of context.replay?.known() ?? []) keep(call);
+      }
       open = false;
       channel.close();
       if (usedModules) context.onModulesUsed?.();
     },
   };
+}
+
+/** What a call names: its kind, its target as traced and journaled, and its name in stats ("users.find"). */
+function namesOf(message: HostCallMessage): { kind: CallKind; target: string; named: string } {
+  const { module, ns, fn } = message;
+  const kind: CallKind = module === undefined ? "host-function" : module.startsWith("wasm:") ? "wasm" : module.startsWith("tool:") ? "tool" : "host-module";
+  // Tools are named by their module's specifier ("@tools/mail"); their kind says they are tools.
+  const target = module === undefined ? `${ns}.${fn}` : kind === "tool" ? module.slice("tool:".length) : module;
+  return { kind, target, named: module === undefined ? target : `${target.replace(/^(?:wasm|tool):/, "")}.${fn}` };
 }
 
 /** Awaits a call with the wall clock paused, for at most `ms`; then it fails with E_HOST_WAIT_TIME. */

@@ -62,10 +62,15 @@ export function journalProblem(value: unknown): string | undefined {
     if (policy !== undefined && (!isObject(policy) || typeof policy.allowed !== "boolean" || (policy.reason !== undefined && typeof policy.reason !== "string") || (policy.approval !== undefined && typeof policy.approval !== "string"))) {
       return `${at} has a policy answer that is not { allowed, reason?, approval? }`;
     }
+    if (c.inFlight !== undefined && (c.inFlight !== true || c.outcome !== undefined)) return `${at} (call ${c.index as number}) has an inFlight that is not true, or both inFlight and an outcome`;
     if (c.outcome !== undefined) {
       const problem = outcomeProblem(c.outcome);
       if (problem) return `${at} (call ${c.index as number}): ${problem}`;
     }
+  }
+  const end = j.end as unknown;
+  if (end !== undefined && (!isObject(end) || end.type !== "end" || typeof end.ok !== "boolean" || (end.code !== undefined && typeof end.code !== "string"))) {
+    return 'replay: the journal\'s end record is not { type: "end", ok, code? }';
   }
   return undefined;
 }

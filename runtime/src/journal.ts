@@ -3,7 +3,9 @@
 // error — after a header with what makes the run reproducible (seed, clock, source and its digest, allow list, module
 // digests, run id); it is streamed to a sink as each call completes, so a crash loses at most the calls in flight.
 // Replaying answers each call from the journal without reaching the host, in the journal's order; a call that differs
-// ends the run with E_REPLAY_DIVERGED; when the journal runs out the run continues live (that is how a run resumes).
+// ends the run with E_REPLAY_DIVERGED; a call journaled in flight is never answered (nor made again); when the journal
+// runs out the run continues live (that is how a run resumes), unless the journal has its end: a finished run's replay
+// reaches nothing, so a call past its end diverges.
 // A journal is data: it can change only what the guest is told, never a module, a limit or a host function.
 // Refuses a journal of another version or shape (E_BAD_REQUEST; journal-check.ts).
 
@@ -56,6 +58,11 @@ export interface JournalCall {
   policy?: { allowed: boolean; reason?: string; approval?: string };
   /** Absent when the call had not been answered (a run suspended on its policy or its tool). */
   outcome?: CallOutcome;
+  /**
+   * The call had not answered when the run ended or was suspended (it may have reached the host): a replay never
+   * answers it and never makes it again, as the guest that ran first never heard back.
+   */
+  inFlight?: true;
 }
 
 /** How the run ended: whether it succeeded, and the digest of its encoded value (or its error code). */
@@ -128,30 +135,43 @@ export function journalFromLines(text: string): Journal | string {
 /** Answers a replayed run's calls from its journal, in the journal's order. */
 export class Replayer {
   private readonly byIndex = new Map<number, JournalCall>();
+  /** The answered calls' indexes in the order they are answered (in-flight calls are never answered). */
   private readonly order: number[];
   private answered = 0;
   private readonly waiting = new Map<number, () => void>();
+  private readonly end: JournalEnd | undefined;
 
   constructor(journal: Journal) {
     for (const call of journal.calls) this.byIndex.set(call.index, call);
-    this.order = journal.calls.map((c) => c.index);
+    this.order = journal.calls.filter((c) => !c.inFlight).map((c) => c.index);
+    this.end = journal.end;
   }
 
   /**
-   * The journal's call for the guest's call `index`: undefined to go live (the journal has none), a divergence to
-   * report, or the call with a promise that settles when the calls journaled before it have been answered.
+   * The journal's call for the guest's call `index`: undefined to go live (the journal has none, and no end), a
+   * divergence to report, or the call with a promise that settles when the calls journaled before it have been
+   * answered (at once for a call in flight, which is not answered).
    */
   take(index: number, seen: Pick<JournalCall, "kind" | "target" | "export" | "argsDigest">): undefined | { diverged: string } | { call: JournalCall; turn: Promise<void> } {
     const call = this.byIndex.get(index);
-    if (!call) return undefined;
+    if (!call) {
+      if (!this.end) return undefined;
+      return { diverged: `the run made call ${index} (${seen.target} ${seen.export}), which its journal does not have: the journaled run ended (${this.end.ok ? "ok" : this.end.code}) without making it, so a replay does not make it live; replay a journal without its end record to continue a run live` };
+    }
     for (const field of ["kind", "target", "export", "argsDigest"] as const) {
       if (call[field] !== seen[field]) {
         return { diverged: `the run diverged from its journal at call ${index}: its ${field} is ${JSON.stringify(seen[field])}, the journal's ${JSON.stringify(call[field])}` };
       }
     }
+    if (call.inFlight) return { call, turn: Promise.resolve() };
     const position = this.order.indexOf(index);
     const turn = position <= this.answered ? Promise.resolve() : new Promise<void>((resolve) => this.waiting.set(position, resolve));
     return { call, turn: turn.then(() => this.advance()) };
+  }
+
+  /** The journal's calls that the host heard about (answered or in flight): what a suspension carries on. */
+  known(): JournalCall[] {
+    return [...this.byIndex.values()].filter((call) => call.outcome || call.inFlight);
   }
 
   private advance(): void {

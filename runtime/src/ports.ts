@@ -1,5 +1,6 @@
 // Owns listening on a run's MessagePort in either host: Node's EventEmitter face where it exists (measured ~5 µs
-// faster per round trip than its EventTarget face), the web's EventTarget elsewhere. Refuses nothing.
+// faster per round trip than its EventTarget face), the web's EventTarget elsewhere; taking what is already queued on
+// one without waiting for the event loop. Refuses nothing.
 
 export type PortListener = (message: any) => void;
 
@@ -24,4 +25,11 @@ export function listen(port: RunPort, handler: PortListener): () => void {
   port.addEventListener!("message", wrapped);
   port.start?.();
   return () => port.removeEventListener!("message", wrapped);
+}
+
+/** The messages already queued on `port` that its listener has not had, taken with `receive` (none without it). */
+export function lateMessages<T>(port: RunPort, receive?: (port: never) => { message: unknown } | undefined): T[] {
+  const taken: T[] = [];
+  for (let next = receive?.(port as never); next; next = receive!(port as never)) taken.push(next.message as T);
+  return taken;
 }

@@ -11,7 +11,7 @@ import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
 import { isSideEffecting, pausedWaitMs, type Policy } from "./policy.js";
 import { decodeValue } from "./codec.js";
 import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
-import { listen } from "./ports.js";
+import { lateMessages, listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
 import { CapsuleError, runError, type RunError } from "./errors.js";
 import { DEFAULT_LIMITS, moduleLoadCpuMs, resolveLimits, runWallMs, wallLimitText, type Limits } from "./limits.js";
@@ -71,6 +71,8 @@ export interface RunPowers {
   checkSchema?: SchemaCheck;
   /** Seals and checks a resumed run's approvals (HMAC in Node); without it no journaled yes is taken. */
   seal?: ApprovalSeal;
+  /** Takes a message already queued on a port, undefined when none is (Node: receiveMessageOnPort). */
+  receiveMessage?(port: never): { message: unknown } | undefined;
 }
 
 /** What every run of one sandbox gets unless the run says otherwise. */
@@ -203,7 +205,7 @@ async function execute(
             if (message.t === "bin" || message.t === "part") channel.port1.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
             else channel.port1.postMessage(message);
             control.wake(); // a worker blocked waiting for this answer takes it off its port at once
-          }, close: () => channel.port1.close() },
+          }, close: () => channel.port1.close(), late: () => lateMessages(channel.port1, powers.receiveMessage) },
         {
           target: (m) => (m.module !== undefined ? modules.target(m.module, m.fn, m.id, m.input) : functionCall(m.ns, m.fn, request)),
           sideEffects: (m) => (m.module === undefined ? isSideEffecting(request.hostFunctions[m.ns]?.[m.fn]) : modules.sideEffects(m.module, m.fn)),
@@ -222,7 +224,7 @@ async function execute(
           ...(journaling?.recorder
             ? {
                 onSuspend: (pending: PendingCall) => {
-                  suspended = { journal: journaling.recorder!.journal(), pending };
+                  suspended = { journal: journaling.recorder!.journal(), pending }; // its journal is taken once calls settle
                   running?.stop(CONTROL.CANCELLED, SUSPEND_ENDS);
                 },
               }
@@ -254,12 +256,17 @@ async function execute(
     outcome = await running.outcome;
   } finally {
     over = true;
-    ended?.abort(new Error("the run ended"));
+    const wallLeftMs = wall.left();
     wall.stop();
     watchdog.stop();
     signal?.removeEventListener("abort", onAbort);
+    // A suspended run's calls already with the host finish (for the wall clock it had left) and are journaled with
+    // their answers: resume() must not make them twice (they charged a customer twice before session 30).
+    if (suspended) await host?.settled(wallLeftMs);
+    ended?.abort(new Error("the run ended"));
     host?.close();
   }
+  if (suspended && journaling?.recorder) suspended = { ...suspended, journal: journaling.recorder.journal() };
   const called = host && host.calls() > 0 ? { callTargets: host.callTargets() } : {};
   // A worker that answered wrote its last line before it did; one that was terminated may still be dying.
   const lost = "code" in outcome ? readLogArea(logArea) : (returnLogArea(logArea), undefined);

@@ -6,6 +6,7 @@ import { checkedOffThread } from "./schema-checks.js";
 import { approvalSeal } from "./approval-seal.js";
 import { createHash, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
+import { receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import { createWorkerPool, nodeRunner, type WorkerPool, type WorkerStart } from "./pool.js";
 import { takePrestarted } from "./prestart.js";
 import { threadCpuMs } from "./thread-cpu.js";
@@ -60,7 +61,7 @@ function sandboxOn(options: SandboxOptions, pool: () => WorkerPool): Sandbox {
   const seal = approvalSeal(options.approvalKey);
   const runner = nodeRunner(pool());
   const path = createRunPath(
-    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts, checkSchema: checkedOffThread, seal },
+    { runner, transform, resolveImports: (prepared, request, runId, front) => resolveRun(prepared, request, runId, options, front), factory: "createSandbox", runIdPrefix: RUN_ID_PREFIX, threadCpuMs, digest: digestParts, checkSchema: checkedOffThread, seal, receiveMessage: (port: MessagePort) => receiveMessageOnPort(port) },
     options,
   );
   let closed = false;

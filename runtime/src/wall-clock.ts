@@ -18,6 +18,11 @@ export function wallClock(ms: number, onExpire: () => void) {
       since = performance.now();
       timer = setTimeout(onExpire, Math.max(0, remaining));
     },
+    /** The time left on the clock, in ms (none once it expired or stopped). */
+    left(): number {
+      if (paused === Number.POSITIVE_INFINITY) return 0;
+      return Math.max(0, remaining - (timer ? performance.now() - since : 0));
+    },
     stop() {
       clearTimeout(timer);
       timer = undefined;
