@@ -26,7 +26,7 @@ describe("the Quickstart example", () => {
       report: "totals:\n  tea: 22.5\n  cake: 12\n",
       csv: "item,total\r\ntea,22.5\r\ncake,12",
     });
-    expect(first.stdout.startsWith("console (1 line):\nprocessed 3 orders\nok (")).toBe(true);
+    expect(first.stdout.startsWith("console (1 line):\n| processed 3 orders\nok (")).toBe(true);
     // Everything but the timings is the same on every run.
     const untimed = (text: string) => text.replace(/\d+ ms/g, "N ms");
     expect(untimed((await run()).stdout)).toBe(untimed(first.stdout));

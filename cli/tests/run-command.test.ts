@@ -17,7 +17,7 @@ describe("capsule run", () => {
   it("prints the run's observation and exits 0", async () => {
     const out = await capsule(["run", file("ok.ts", "console.log('working'); const n: number = 41; return { n: n + 1 }")]);
     expect(out.status).toBe(0);
-    expect(out.stdout).toMatch(/^console \(1 line\):\nworking\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"n": 42\}\n$/);
+    expect(out.stdout).toMatch(/^console \(1 line\):\n\| working\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"n": 42\}\n$/);
   });
 
   it("gives the program a JSON file as its frozen global inputs with --inputs, and refuses a file that is not JSON", async () => {

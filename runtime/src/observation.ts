@@ -3,7 +3,10 @@
 // or the error with its code, name, message and guest stack (repeated frames collapsed), and one line of host calls.
 // Refuses nothing; over maxChars it cuts the value, the console, the error's message and stack, and says what it cut:
 // the text is never longer than maxChars. Values deeper than MAX_DEPTH are shown to that depth. Control characters
-// (other than newline and tab) are shown as \u escapes, so no guest text writes terminal escape sequences.
+// (other than newline and tab), line separators and bidi controls are shown as \u escapes, so no guest text writes
+// terminal escape sequences or reorders what is shown. Guest text cannot pass for the observation's own lines: each
+// console line (and each line of a multi-line error message) starts with "| ", stack lines are indented, and names
+// and messages inside a value stay on one line.
 
 import type { RunResult } from "./types.js";
 
@@ -17,10 +20,19 @@ const DEFAULT_MAX_CHARS = 8_000;
 const REPEATED_FRAMES_KEPT = 3;
 /** Levels of nesting rendered; deeper containers are one "… nested deeper" item (rendering recurses per level). */
 export const MAX_DEPTH = 64;
-/** C0 controls but tab and newline, DEL and C1 controls: shown escaped (ESC, CSI and OSC drive terminals). */
+/**
+ * C0 controls but tab and newline, DEL and C1 controls (ESC, CSI and OSC drive terminals), the line and paragraph
+ * separators, and the bidi controls (which reorder how a line reads): shown escaped.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 const escapeControls = (text: string) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+/** Guest text laid out as a quote: every line of it starts with "| ", where none of the observation's own lines does. */
+const quoted = (text: string) => text.replace(/\n/g, "\n| ");
+/** A stack's lines indented (a frame's function name may hold a newline): none starts where the observation's do. */
+const indented = (stack: string) => stack.replace(/^(?! )/gm, "    ");
+/** Guest text that must stay on its line (an error's name and message inside a value). */
+const oneLine = (text: string) => text.replace(/\n/g, "\\n");
 
 export function formatObservation(result: RunResult, options: ObservationOptions = {}): string {
   const maxChars = Math.max(200, options.maxChars ?? DEFAULT_MAX_CHARS);
@@ -29,14 +41,14 @@ export function formatObservation(result: RunResult, options: ObservationOptions
   const closing = result.ok
     ? [`ok (${summary(result)})`, "value:"]
     : [
-        fit(`error ${result.error.code} ${result.error.name}: ${result.error.message}`, quarter, "error message"),
-        ...(result.error.guestStack ? [fitFrames(collapseFrames(result.error.guestStack), quarter)] : []),
+        fit(`error ${result.error.code} ${oneLine(result.error.name)}: ${quoted(result.error.message)}`, quarter, "error message"),
+        ...(result.error.guestStack ? [fitFrames(indented(collapseFrames(result.error.guestStack)), quarter)] : []),
         `(${summary(result)})`,
       ];
   const warnings = (result.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`).join("\n");
   if (warnings) closing.push(fit(warnings, quarter, "warnings"));
   const fixed = closing.join("\n");
-  const logs = result.logs.map((l) => (l.level === "log" || l.level === "info" ? l.message : `[${l.level}] ${l.message}`));
+  const logs = result.logs.map((l) => `| ${l.level === "log" || l.level === "info" ? "" : `[${l.level}] `}${quoted(l.message)}`);
   const consoleHead = logs.length ? `console (${logs.length} line${logs.length === 1 ? "" : "s"}${result.stats.logsTruncated ? ", cut by limits.logLines/logBytes" : ""}):` : "";
   let room = maxChars - fixed.length - consoleHead.length - 2;
   // Rendered only a little past what can be shown: cutting a 100 MB value should cost what is kept, not the value.
@@ -146,7 +158,7 @@ function renderOne(value: unknown, indent: string, budget: RenderBudget | undefi
   }
   if (value === null) return "null";
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? "Date(Invalid)" : `Date(${value.toISOString()})`;
-  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (value instanceof Error) return `${oneLine(value.name)}: ${oneLine(value.message)}`;
   if (value instanceof RegExp) return String(value);
   if (value instanceof ArrayBuffer) return `ArrayBuffer(${value.byteLength})`;
   /** Renders each of `count` items with `one(i)` until the budget is spent; the rest become one "… N more" item. */
