@@ -38,12 +38,14 @@ export function warnUnknownGrants(grants: readonly string[] | undefined, connect
     const [specifier, tool] = splitGrant(grant, Object.keys(connected.belt));
     const tools = specifier === undefined ? undefined : connected.belt[specifier];
     if (!tools || (tool !== undefined && !Object.prototype.hasOwnProperty.call(tools, tool))) {
-      process.stderr.write(`capsule ${command}: warning: --grant ${grant} names no connected tool (grant "@mcp/<server>.<tool>" with the tool's guest name, or "@mcp/<server>")\n`);
+      process.stderr.write(`capsule ${command}: warning: --grant ${grant} names no connected tool (grant "@mcp/<server>#<tool>" with the tool's guest name, or "@mcp/<server>#*")\n`);
     }
   }
 }
 
 function splitGrant(grant: string, specifiers: readonly string[]): [string | undefined, string | undefined] {
+  const hash = grant.indexOf("#");
+  if (hash > 0) return [grant.slice(0, hash), grant.slice(hash + 1) === "*" ? undefined : grant.slice(hash + 1)];
   if (specifiers.includes(grant)) return [grant, undefined];
   const dot = grant.lastIndexOf(".");
   return dot > 0 ? [grant.slice(0, dot), grant.slice(dot + 1)] : [undefined, undefined];

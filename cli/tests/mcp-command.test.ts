@@ -36,7 +36,7 @@ describe("capsule mcp", () => {
   it("runs a program importing a shipped pack: the observation as text, the whole result as structuredContent", async () => {
     const result = await execute(client, { code: "import { load } from '@capsule/yaml'; console.log('parsing'); return load('a: 1\\nb: [x, y]')", seed: 7, now: "2026-01-01T00:00:00Z" });
     expect(result.isError).toBeFalsy();
-    expect(textOf(result)).toMatch(/^console \(1 line\):\nparsing\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"a": 1, "b": \["x", "y"\]\}$/);
+    expect(textOf(result)).toMatch(/^console \(1 line\):\n\| parsing\nok \(\d+ ms, cpu \d+ ms\)\nvalue:\n\{"a": 1, "b": \["x", "y"\]\}$/);
     expect(result.structuredContent).toMatchObject({ ok: true, value: { a: 1, b: ["x", "y"] }, logs: [{ level: "log", message: "parsing" }], stats: { seed: 7, now: Date.parse("2026-01-01T00:00:00Z") } });
   });
 

@@ -33,6 +33,9 @@ describe("capsule run --mcp", () => {
     const granted = await capsule(["run", file, "--home", home, "--mcp", fixtureSpec("fx", { FIXTURE_APPEND_FILE: target }), "--grant", "@mcp/fx.append_line", "--value"]);
     expect([granted.status, granted.stdout]).toEqual([0, "appended\n"]);
     expect(readFileSync(target, "utf8")).toBe("one\n");
+    // The one-thing form grants the same tool, with no warning.
+    const hashed = await capsule(["run", file, "--home", home, "--mcp", fixtureSpec("fx", { FIXTURE_APPEND_FILE: target }), "--grant", "@mcp/fx#append_line", "--value"]);
+    expect([hashed.status, hashed.stdout, hashed.stderr]).toEqual([0, "appended\n", ""]);
   });
 
   it("refuses a malformed server as bad usage and a server that does not start as a failure", async () => {

@@ -72,15 +72,52 @@ export function hostFunctionInfo(fn: unknown): { description?: string; signature
   return (typeof fn === "function" && ((fn as unknown as Record<symbol, unknown>)[DESCRIPTION] as { description?: string; signature?: string })) || {};
 }
 
+/** The grants a defaultPolicy was made with, so a run can check what each names (grantProblem). */
+const GRANTS = Symbol.for("capsule.grants");
+
 /**
- * Denies side-effecting calls unless granted by name — a host function ("billing.charge"), a tool ("@tools/mail.send")
- * or a whole tool module ("@tools/mail") — and allows everything else.
+ * Denies side-effecting calls unless granted by name, and allows everything else. A grant names one thing: a host
+ * function ("billing.charge"), a tool ("@tools/mail#send", or "@tools/mail.send") or a whole tool module
+ * ("@tools/mail#*", or "@tools/mail"). A host function is granted only by a host-function name, a tool only by a tool
+ * form; a run whose grants name two things at once is refused before it starts (grantProblem).
  */
 export function defaultPolicy(options: { grant?: readonly string[] } = {}): Policy {
-  const granted = new Set(options.grant ?? []);
-  return (call) => {
+  const grants = [...(options.grant ?? [])];
+  const granted = new Set(grants);
+  const policy: Policy = (call) => {
+    if (!call.sideEffects) return { allow: true };
     const name = call.kind === "tool" ? `${call.target}.${call.export}` : call.target;
-    if (!call.sideEffects || granted.has(name) || granted.has(call.target)) return { allow: true };
-    return { allow: false, reason: `${name} has side effects and was not granted to this run (grant it by name: defaultPolicy({ grant: ["${name}"] }))` };
+    const allowed = call.kind === "tool"
+      ? granted.has(`${call.target}#${call.export}`) || granted.has(`${call.target}#*`) || granted.has(name) || granted.has(call.target)
+      : granted.has(call.target);
+    if (allowed) return { allow: true };
+    const form = call.kind === "tool" ? `${call.target}#${call.export}` : name;
+    return { allow: false, reason: `${name} has side effects and was not granted to this run (grant it by name: defaultPolicy({ grant: ["${form}"] }))` };
   };
+  Object.defineProperty(policy, GRANTS, { value: grants });
+  return policy;
+}
+
+/**
+ * Why a defaultPolicy's grants are ambiguous for this run, if they are: a grant that names two of its host functions,
+ * tool modules and tools (a tool module "@tools/mail.send" beside the tool send of "@tools/mail"; a host function
+ * mail.send beside a tool module "mail.send"). Such a grant would give more than its writer meant.
+ */
+export function grantProblem(policy: unknown, tools: Readonly<Record<string, Readonly<Record<string, unknown>>>>, hostFunctions: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string | undefined {
+  const grants = typeof policy === "function" ? ((policy as unknown as Record<symbol, unknown>)[GRANTS] as string[] | undefined) : undefined;
+  for (const grant of grants ?? []) {
+    if (grant.includes("#")) continue; // "<module>#<tool>" and "<module>#*" name one thing each
+    const named: string[] = [];
+    const dot = grant.indexOf(".");
+    if (dot > 0 && Object.hasOwn(hostFunctions, grant.slice(0, dot)) && Object.hasOwn(hostFunctions[grant.slice(0, dot)]!, grant.slice(dot + 1))) named.push(`the host function ${grant}`);
+    if (Object.hasOwn(tools, grant)) named.push(`the tool module "${grant}"`);
+    for (let at = grant.indexOf("."); at > 0; at = grant.indexOf(".", at + 1)) {
+      const [module, tool] = [grant.slice(0, at), grant.slice(at + 1)];
+      if (Object.hasOwn(tools, module) && Object.hasOwn(tools[module]!, tool)) named.push(`the tool ${tool} of "${module}"`);
+    }
+    if (named.length > 1) {
+      return `the grant "${grant}" names ${named.join(" and ")}; grant a tool as "<module>#<tool>" and a whole tool module as "<module>#*", so that each grant names one thing (or rename one of them)`;
+    }
+  }
+  return undefined;
 }

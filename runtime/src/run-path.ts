@@ -8,7 +8,7 @@ import { checkRequest, type CheckedRequest } from "./request.js";
 import { mapGuestStack, prepareSource, type PreparedSource, type Transform } from "./source.js";
 import type { ImportGraph } from "./imports.js";
 import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
-import { isSideEffecting, pausedWaitMs, type Policy } from "./policy.js";
+import { grantProblem, isSideEffecting, pausedWaitMs, type Policy } from "./policy.js";
 import { decodeValue } from "./codec.js";
 import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { lateMessages, listen } from "./ports.js";
@@ -155,6 +155,8 @@ async function execute(
   const given: ToolBelt = { ...defaults.tools, ...original.tools };
   const beltError = defaults.tools || original.tools ? beltProblem(given) : undefined;
   if (beltError) return fail(runError("E_BAD_REQUEST", beltError));
+  const grantError = grantProblem(original.policy ?? defaults.policy, given, request.hostFunctions);
+  if (grantError) return fail(runError("E_BAD_REQUEST", grantError));
   // A run with tools can look any of them up from inside: import { search } from "capsule:docs".
   const belt: ToolBelt = Object.keys(given).length ? { ...given, "capsule:docs": docsModule(given) } : given;
   const prepared = await prepareSource(request.source, filename, powers.transform);
