@@ -60,6 +60,22 @@ describe("tool modules", () => {
     expect(await valueOf(sandbox, "import { leaks } from '@tools/web'; try { await leaks() } catch (e) { return e.message }")).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/web leaks returned a function at \/run/);
   });
 
+  it("look through a result whose parts share subtrees once per part, not once per path", async () => {
+    // 2^12 paths reach the leaf: the codec reads it twice per path (its plain-JSON check, then JSON.stringify: JSON has
+    // no sharing), the crossing check once in all.
+    let reads = 0;
+    let shared: object = Object.defineProperty({}, "leaf", { enumerable: true, get: () => ++reads });
+    for (let i = 0; i < 12; i++) shared = { l: shared, r: shared };
+    const dag: ToolBelt = { "@tools/dag": { tree: { description: "A shared tree.", inputSchema: { type: "object" }, handler: () => shared } } };
+    expect(await valueOf(sandbox, { source: "import { tree } from '@tools/dag'; const t = await tree({}); return t.l.r.l.r.l.r.l.r.l.r.l.r.leaf > 0", tools: dag })).toBe(true);
+    expect(reads).toBeLessThan(2 * 2 ** 12 + 2 ** 11);
+    // A cycle is still found, through a shared part.
+    const cyclic: Record<string, unknown> = { a: shared };
+    cyclic.b = { back: cyclic };
+    const loops: ToolBelt = { "@tools/dag": { tree: { description: "A cycle.", inputSchema: { type: "object" }, handler: () => cyclic } } };
+    expect(await valueOf(sandbox, { source: "import { tree } from '@tools/dag'; try { await tree({}) } catch (e) { return e.message }", tools: loops })).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/dag tree returned a cycle at \/b\/back/);
+  });
+
   it("abort their context's signal when the run ends, here at its wall clock", async () => {
     let seen: ToolContext | undefined;
     let aborted!: () => void;
