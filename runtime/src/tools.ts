@@ -110,15 +110,15 @@ class ToolError extends Error {
  * host's main thread 11.4 s when each path walked them anew.
  */
 function uncrossable(value: unknown, path = "", onPath = new Set<object>(), clean = new WeakSet<object>()): string | undefined {
-  if (typeof value === "function") return `a function at ${path || "/"}`;
-  if (typeof value === "symbol") return `a symbol at ${path || "/"}`;
+  if (typeof value === "function") return `a function at ${path || "the top"}`;
+  if (typeof value === "symbol") return `a symbol at ${path || "the top"}`;
   if (typeof value !== "object" || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Date) return undefined;
   if (clean.has(value)) return undefined;
-  if (onPath.has(value)) return `a cycle at ${path || "/"}`;
+  if (onPath.has(value)) return `a cycle at ${path || "the top"}`;
   onPath.add(value);
   const entries = value instanceof Map ? [...value] : value instanceof Set ? [...value].map((v, i) => [i, v]) : Object.entries(value);
   for (const [key, item] of entries) {
-    const found = uncrossable(item, `${path}/${String(key)}`, onPath, clean);
+    const found = uncrossable(item, `${path}.${String(key)}`, onPath, clean); // dotted: "/b/c" would read as a host path, scrubbed
     if (found) return found;
   }
   onPath.delete(value);

@@ -57,7 +57,7 @@ describe("tool modules", () => {
 
   it("refuse a result that does not fit the output schema, and one that cannot cross", async () => {
     expect(await valueOf(sandbox, "import { lies } from '@tools/web'; try { await lies() } catch (e) { return e.message }")).toMatch(/^E_TOOL_OUTPUT_INVALID: @tools\/web lies returned a result that does not fit its output schema/);
-    expect(await valueOf(sandbox, "import { leaks } from '@tools/web'; try { await leaks() } catch (e) { return e.message }")).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/web leaks returned a function at \/run/);
+    expect(await valueOf(sandbox, "import { leaks } from '@tools/web'; try { await leaks() } catch (e) { return e.message }")).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/web leaks returned a function at \.run,/);
   });
 
   it("look through a result whose parts share subtrees once per part, not once per path", async () => {
@@ -73,7 +73,7 @@ describe("tool modules", () => {
     const cyclic: Record<string, unknown> = { a: shared };
     cyclic.b = { back: cyclic };
     const loops: ToolBelt = { "@tools/dag": { tree: { description: "A cycle.", inputSchema: { type: "object" }, handler: () => cyclic } } };
-    expect(await valueOf(sandbox, { source: "import { tree } from '@tools/dag'; try { await tree({}) } catch (e) { return e.message }", tools: loops })).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/dag tree returned a cycle at \/b\/back/);
+    expect(await valueOf(sandbox, { source: "import { tree } from '@tools/dag'; try { await tree({}) } catch (e) { return e.message }", tools: loops })).toMatch(/^E_TOOL_RESULT_INVALID: @tools\/dag tree returned a cycle at \.b\.back,/);
   });
 
   it("abort their context's signal when the run ends, here at its wall clock", async () => {
