@@ -65,18 +65,29 @@ const PROCESS_FIELDS: Record<string, string> = {
   signal: "an AbortSignal cannot cross; use submit's timeoutMs",
 };
 
-/** The job data for `request`, or why it cannot be queued. */
-export function jobDataOf(request: QueueRunRequest | string): Checked<JobData> {
-  const asked: Record<string, unknown> = typeof request === "string" ? { source: request } : (request as unknown as Record<string, unknown>);
+/**
+ * The data fields of `asked`, or why it is not a queued run's request: checked where it is submitted and again where
+ * it is run (anyone who can put a job on the queue can skip submit(); a job carrying policy: 0 switched the worker's
+ * policy off before session 30).
+ */
+function dataFields(asked: unknown): Checked<Record<string, unknown>> {
   if (typeof asked !== "object" || asked === null || Array.isArray(asked)) return refuse("E_QUEUE_NOT_DATA", "a queued run request must be an object with at least { source }, or a source string");
   const data: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(asked)) {
     if (value === undefined) continue;
-    if (field in PROCESS_FIELDS) return refuse("E_QUEUE_NOT_DATA", `request.${field} cannot be sent to a worker: ${PROCESS_FIELDS[field]}`);
-    if (!DATA_FIELDS.has(field)) return refuse("E_QUEUE_NOT_DATA", `request.${field} is not a field a queued run takes (${[...DATA_FIELDS].join(", ")})`);
+    if (Object.hasOwn(PROCESS_FIELDS, field)) return refuse("E_QUEUE_NOT_DATA", `request.${field} cannot be sent to a worker: ${PROCESS_FIELDS[field]}`);
+    if (!DATA_FIELDS.has(field)) return refuse("E_QUEUE_NOT_DATA", `request.${JSON.stringify(field).slice(1, -1).slice(0, 60)} is not a field a queued run takes (${[...DATA_FIELDS].join(", ")})`);
     if (typeof value === "function") return refuse("E_QUEUE_NOT_DATA", `request.${field} is a function; a queued run takes data only${field === "journal" ? " (journal: true asks for the journal on the result; the worker streams it to Redis itself)" : ""}`);
     data[field] = value;
   }
+  return { ok: true, value: data };
+}
+
+/** The job data for `request`, or why it cannot be queued. */
+export function jobDataOf(request: QueueRunRequest | string): Checked<JobData> {
+  const checked = dataFields(typeof request === "string" ? { source: request } : request);
+  if (!checked.ok) return checked;
+  const data = checked.value;
   const encoded = toWire(data);
   if (encoded.ok) return { ok: true, value: { v: WIRE_VERSION, request: encoded.wire } };
   // Name the field that cannot be encoded, for the message.
@@ -84,17 +95,20 @@ export function jobDataOf(request: QueueRunRequest | string): Checked<JobData> {
   return refuse("E_QUEUE_NOT_DATA", `request.${field} cannot cross to a worker: ${encoded.message}`);
 }
 
-/** The request a job carries, or why the worker cannot read it. */
+/** The request a job carries, or why the worker cannot read it (its fields checked as submit() checks them). */
 export function requestOf(data: unknown): Checked<QueueRunRequest> {
   const job = data as Partial<JobData> | null;
   if (typeof job !== "object" || job === null || job.v !== WIRE_VERSION || !isWireValue(job.request)) {
     return refuse("E_QUEUE_VERSION", `the job's data is not wire version ${WIRE_VERSION} (got ${JSON.stringify((job as { v?: unknown } | null)?.v)}); run the same @capsule/queue on submitters and workers`);
   }
+  let decoded: unknown;
   try {
-    return { ok: true, value: fromWire(job.request) as QueueRunRequest };
+    decoded = fromWire(job.request);
   } catch (error) {
     return refuse("E_QUEUE_VERSION", `the job's data does not decode: ${(error as Error).message}`);
   }
+  const checked = dataFields(decoded);
+  return checked.ok ? { ok: true, value: checked.value as unknown as QueueRunRequest } : checked;
 }
 
 /** The worker's answer for a finished run. */

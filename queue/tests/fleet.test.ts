@@ -32,7 +32,7 @@ describe("a fleet of two worker processes", () => {
     const queueName = fleet.name();
     const ledger = join(mkdtempSync(join(tmpdir(), "capsule-fleet-")), "ledger.txt");
     // Short locks and checks so the test does not wait 30 s for the takeover; production defaults are in README.md.
-    const env = { REDIS_URL: fleet.url(), QUEUE: queueName, LEDGER: ledger, LOCK_MS: "1500", STALLED_MS: "500" };
+    const env = { REDIS_URL: fleet.url(), QUEUE: queueName, LEDGER: ledger, LOCK_MS: "1500", STALLED_MS: "500", APPROVAL_KEY: "fleet-approval-key-for-tests" };
     const workers = await Promise.all([processes.start([WORKER], env, /ready \d+/), processes.start([WORKER], env, /ready \d+/)]);
     redis = new Redis(fleet.url());
     const submitted = fleet.queue(queueName).submit<{ out: number[]; random: number; at: string }>({ source: PROGRAM, journal: true, now: "2026-05-01T00:00:00Z" });

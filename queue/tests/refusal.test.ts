@@ -83,4 +83,32 @@ describe("refusals", () => {
       await Promise.all([queue.close(), events.close(), redis.quit()]);
     }
   });
+
+  it("check a job's fields on the worker as submit() does: a job put on the queue directly cannot carry a policy or a listener", async () => {
+    const queueName = fleet.name();
+    const connection = { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) };
+    const queue = new Queue(queueName, { connection });
+    const events = new QueueEvents(queueName, { connection });
+    const made: number[] = [];
+    const { defaultPolicy, sideEffecting } = await import("@capsule/runtime");
+    const raw = (request: unknown) => queue.add("run", { v: WIRE_VERSION, request: (toWire(request) as { ok: true; wire: unknown }).wire });
+    try {
+      await events.waitUntilReady();
+      const sandbox = fleet.sandbox();
+      // The worker's policy is its sandbox's: a job must not turn it off with a falsy policy field.
+      const guarded = { run: (request: Parameters<typeof sandbox.run>[0]) => sandbox.run({ policy: defaultPolicy({ grant: [] }), ...(request as object), source: (request as { source: string }).source }) };
+      await fleet.worker(queueName, { sandbox: guarded, hostFunctions: { bank: { transfer: sideEffecting((n: number) => (made.push(n), `sent ${n}`)) } }, onError: () => undefined });
+      for (const policy of [0, false, ""]) {
+        const job = await raw({ source: "return await bank.transfer(100)", policy });
+        await expect(job.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_NOT_DATA: request\.policy cannot be sent to a worker/);
+      }
+      const proto = await raw(JSON.parse('{"source": "return 1", "__proto__": {"x": 1}}'));
+      await expect(proto.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_NOT_DATA: request\.__proto__ is not a field a queued run takes/);
+      const none = await raw(null);
+      await expect(none.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_NOT_DATA: a queued run request must be an object/);
+      expect(made).toEqual([]);
+    } finally {
+      await Promise.all([queue.close(), events.close()]);
+    }
+  });
 });

@@ -21,6 +21,7 @@ function headerProblem(h: Partial<JournalHeader>): string | undefined {
   if (h.filename !== undefined && typeof h.filename !== "string") return "replay: the journal's header has a filename that is not a string";
   if (!Object.values(h.modules).every((digest) => typeof digest === "string")) return "replay: the journal's header lists a module digest that is not a string";
   if (h.allow !== undefined && !strings(h.allow)) return "replay: the journal's header has an allow list that is not an array of strings";
+  if (h.runIdSeal !== undefined && typeof h.runIdSeal !== "string") return "replay: the journal's header has a runIdSeal that is not a string";
   return undefined;
 }
 

@@ -36,6 +36,11 @@ export interface JournalHeader {
   allow?: readonly string[];
   /** sha256 of each module the run imported, by specifier. */
   modules: Record<string, string>;
+  /**
+   * The seal of `runId` over the source (the approval seal of the host that recorded it): a replay keeps the run id
+   * — and so its calls' idempotency keys — only when it verifies, else it runs under a new id.
+   */
+  runIdSeal?: string;
 }
 
 export type CallOutcome =

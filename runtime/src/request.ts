@@ -48,6 +48,9 @@ export function checkRequest(request: RunRequest, baseLimits: Limits): CheckResu
   const now = toEpochMs(request.now);
   if (now === undefined) return bad("request.now must be epoch milliseconds, a valid Date, or an ISO 8601 string");
   if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) return bad("request.signal must be an AbortSignal");
+  // A field that is present decides: a policy of 0 or "" must not fall through to the sandbox's (it disabled it).
+  const shape = fieldShapeProblem(request);
+  if (shape) return bad(shape);
   const hostFunctions = request.hostFunctions ?? {};
   const namespaces = checkNamespaces(hostFunctions);
   if (!namespaces.ok) return { ok: false, error: namespaces.error };
@@ -90,4 +93,28 @@ function checkNamespaces(hostFunctions: HostFunctions): { ok: true; namespaces: 
     namespaces[ns] = names;
   }
   return { ok: true, namespaces };
+}
+
+const isFunction = (value: unknown) => typeof value === "function";
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === "string");
+const isStringRecord = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === "string");
+
+/** Each optional field that is given, checked for its type: what a request from elsewhere (the queue) may get wrong. */
+const FIELD_SHAPES: ReadonlyArray<[keyof RunRequest, (value: unknown) => boolean, string]> = [
+  ["policy", isFunction, "a function (call) => decision"],
+  ["onEvent", isFunction, "a function (event) => void"],
+  ["resolver", (value) => typeof (value as { resolve?: unknown } | null)?.resolve === "function", "an object with resolve(specifier, referrer)"],
+  ["journal", (value) => typeof value === "boolean" || isFunction(value), "true, false or a function (record) => void"],
+  ["allow", isStrings, "an array of module specifiers (strings)"],
+  ["pins", isStringRecord, "an object of specifier → sha256 digest (strings)"],
+  ["strictPins", (value) => typeof value === "boolean", "true or false"],
+  ["traceData", (value) => typeof value === "boolean", "true or false"],
+];
+
+function fieldShapeProblem(request: RunRequest): string | undefined {
+  for (const [field, fits, wanted] of FIELD_SHAPES) {
+    const value = request[field];
+    if (value !== undefined && !fits(value)) return `request.${field} must be ${wanted}, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`;
+  }
+  return undefined;
 }

@@ -24,6 +24,9 @@ export interface ApprovalSeal {
   verify(text: string, seal: string): boolean;
 }
 
+/** What a run id's seal covers: the id and the source it was given to. */
+const runIdText = (runId: string, sourceDigest: string) => JSON.stringify(["capsule run id 1", runId, sourceDigest]);
+
 /** What an approval seals: the run (id and source) and exactly which call. */
 function approvalText(header: Pick<JournalHeader, "runId" | "sourceDigest">, call: Pick<JournalCall, "index" | "kind" | "target" | "export" | "argsDigest">): string {
   return JSON.stringify(["capsule approval 1", header.runId, header.sourceDigest, call.index, call.kind, call.target, call.export, call.argsDigest]);
@@ -61,7 +64,7 @@ export function withReplayClock(request: RunRequest): RunRequest | RunError {
 }
 
 export interface Journaling {
-  /** The stable run id: the journal's on a replay, so idempotency keys stay the same across processes. */
+  /** The stable run id: the journal's on a replay whose id is sealed, so idempotency keys stay the same across processes. */
   runId: string;
   recorder?: JournalRecorder;
   replay?: Replayer;
@@ -83,12 +86,16 @@ export function startJournaling(original: RunRequest, checked: CheckedRequest, g
       if (was !== is) return runError("E_REPLAY_DIVERGED", `module "${specifier}" differs from the journal's (journal ${was.slice(0, 12)}, this run ${is.slice(0, 12)}); nothing ran`);
     }
   }
-  const stableId = replayed?.header.runId ?? runId;
+  // A journal is data anyone can write: its run id (which names the idempotency keys of the run's calls) is kept only
+  // under a seal of this host's key; a forged one chose another run's keys, and read or swallowed its payments.
+  const sealedId = replayed?.header.runIdSeal !== undefined && seal?.verify(runIdText(replayed.header.runId, sourceDigest), replayed.header.runIdSeal);
+  const stableId = sealedId ? replayed!.header.runId : runId;
   const sink: JournalSink | undefined = typeof original.journal === "function" ? original.journal : undefined;
   const recorder = new JournalRecorder(
     {
       type: "run", version: JOURNAL_VERSION, runId: stableId, filename: checked.filename, source: checked.source, sourceDigest,
       seed: checked.seed, now: checked.now, ...(original.allow ? { allow: [...original.allow] } : {}), modules: { ...graph.digests },
+      ...(seal ? { runIdSeal: seal.sign(runIdText(stableId, sourceDigest)) } : {}),
     },
     sink,
     checked.limits.journalBytes,

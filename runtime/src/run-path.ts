@@ -94,8 +94,12 @@ export interface RunPath {
   close(): void;
 }
 
-/** Run ids are unique in the process, across sandboxes (dispatchers key budgets and cancellation by them). */
+/**
+ * Run ids are unique in the process, across sandboxes (dispatchers key budgets and cancellation by them), and cannot
+ * be guessed: a run's id names its calls' idempotency keys, and ids counted up from one seen in a trace could be.
+ */
 let runsInProcess = 0;
+const randomHex = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath {
   const base = resolveLimits(defaults.limits, DEFAULT_LIMITS);
@@ -109,7 +113,7 @@ export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath
       const replayable = withReplayClock(asked);
       const request = "code" in replayable ? asked : replayable;
       const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
-      const trace = new RunTrace(`${powers.runIdPrefix}-${++runsInProcess}`, listeners);
+      const trace = new RunTrace(`${powers.runIdPrefix}-${++runsInProcess}-${randomHex()}`, listeners);
       let result: RunResult;
       try {
         if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);

@@ -17,7 +17,7 @@ import { CapsuleError, runError } from "./errors.js";
 import { resolveLimits } from "./limits.js";
 import type { Transform } from "./source.js";
 
-/** Run ids are `run-<a random UUID per process>-<n>`: unique across processes, restarts and machines of a fleet (where
+/** Run ids are `run-<a random UUID per process>-<n>-<16 random hex digits>`: unique across processes, restarts and machines of a fleet (where
  * every worker may be pid 1), so a tool's idempotency key (`<runId>:<callIndex>`) never names two runs. */
 const RUN_ID_PREFIX = `run-${randomUUID()}`;
 import type { HostModuleDispatcher, ModuleResolver, RunRequest, RunResult, SandboxOptions } from "./types.js";

@@ -107,6 +107,7 @@ describe("a journal's shape", () => {
       "modules null": { header: { ...journal.header, modules: null }, calls: [] },
       "module digest a number": { header: { ...journal.header, modules: { a: 1 } }, calls: [] },
       "allow a string": { header: { ...journal.header, allow: "x" }, calls: [] },
+      "run id seal a number": { header: { ...journal.header, runIdSeal: 1 }, calls: [] },
     };
     for (const [name, replay] of Object.entries(bad)) {
       const result = await denying.run({ source: SOURCE, replay: replay as Journal });
@@ -114,5 +115,36 @@ describe("a journal's shape", () => {
       expect(!result.ok && result.error.message, name).toMatch(/^replay/);
     }
     expect(charges).toEqual([]);
+  });
+});
+
+describe("a journal's run id", () => {
+  // The run id names the idempotency keys of the run's calls (<runId>:<callIndex>): a submitter that could choose it
+  // could read another run's answers from an idempotent tool, or make its payment look done.
+  const keys: string[] = [];
+  const tools = { "@tools/pay": { charge: { description: "Charges.", inputSchema: { type: "object" as const }, handler: (_: unknown, context: { idempotencyKey: string }) => (keys.push(context.idempotencyKey), "ok") } } };
+  const source = "import { charge } from '@tools/pay'; return await charge({})";
+  const sealed = useSandbox({ tools, approvalKey: KEY });
+
+  it("is kept on a replay only under the seal of this host's key, and is never one counted up from another's", async () => {
+    keys.length = 0;
+    const first = await sealed.run({ source, journal: true });
+    const { header } = first.journal!;
+    expect(header.runIdSeal).toEqual(expect.any(String));
+    const interrupted = (h: Journal["header"]): Journal => ({ header: h, calls: [] });
+    await sealed.run({ source, replay: interrupted(header) }); // sealed: the same run, its keys again
+    await sealed.run({ source, replay: interrupted({ ...header, runId: "run-of-a-victim-1" }) }); // the seal no longer fits
+    await sealed.run({ source, replay: interrupted({ ...header, runIdSeal: undefined }) }); // no seal
+    const elsewhere = createSandbox({ maxWorkers: 1, tools, approvalKey: "another key of sixteen bytes" });
+    try {
+      await elsewhere.run({ source, replay: interrupted(header) }); // another host's key
+    } finally {
+      await elsewhere.close();
+    }
+    const runOf = (key: string) => key.slice(0, key.lastIndexOf(":"));
+    expect(runOf(keys[1]!)).toBe(header.runId);
+    for (const key of keys.slice(2)) expect([runOf(key) === header.runId, runOf(key).includes("victim")]).toEqual([false, false]);
+    // Ids end in random digits: the next run's id cannot be read off this one's.
+    expect(header.runId).toMatch(/-\d+-[0-9a-f]{16}$/);
   });
 });
