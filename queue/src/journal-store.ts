@@ -36,6 +36,8 @@ export class JobJournal {
   lostLock = false;
   /** The first write that failed (Redis unreachable): the calls after it may be made again on a takeover. */
   failure: string | undefined;
+  /** The worker gave the job back (it is closing, or its sandbox closed): what the ended attempt records is not kept. */
+  abandoned = false;
 
   constructor(private readonly redis: Redis, private readonly job: JobRef) {
     this.key = journalKey(job.qualified, job.id);
@@ -69,7 +71,8 @@ export class JobJournal {
    */
   readonly sink = (record: JournalRecord): void => {
     const id = identity(record);
-    if (this.written.has(id) || this.lostLock) return;
+    // A call in flight when the attempt ended is not a completed call: a takeover makes it again (at-least-once).
+    if (this.written.has(id) || this.lostLock || this.abandoned || (record.type === "call" && record.inFlight)) return;
     this.written.add(id);
     const line = JSON.stringify(record);
     if (!this.persisted && record.type !== "call") {

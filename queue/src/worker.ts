@@ -7,7 +7,7 @@
 // fails without a retry (E_QUEUE_VERSION, E_QUEUE_JOURNAL_CORRUPT, reaching the submitter as E_QUEUE_JOB_FAILED).
 
 import { hostname } from "node:os";
-import { Worker, UnrecoverableError, type Job } from "bullmq";
+import { Worker, UnrecoverableError, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import type { HostFunctions, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
 import { positiveInteger, QUEUE_DEFAULTS, redisOptions, type Connection } from "./connection.js";
@@ -59,10 +59,29 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   redis.on("error", (error) => report(error));
   const ttl = options.journalTtlSeconds ?? QUEUE_DEFAULTS.journalTtlSeconds;
 
-  const process_ = async (job: Job<JobData, JobAnswer>, token?: string): Promise<JobAnswer> => {
+  /** The runs this worker is making, so close({ force }) can stop them (their calls must not go on unjournaled). */
+  const active = new Set<{ stop: AbortController; journal: JobJournal; done?: Promise<unknown> }>();
+  /** The job goes back to the queue for the fleet: this attempt's later records are not kept, its run is stopped. */
+  const giveBack = async (job: Job<JobData, JobAnswer>, token: string | undefined): Promise<never> => {
+    await job.moveToWait(token).catch(() => undefined); // a lost connection: the lock lapses and the stalled check does it
+    throw new WaitingError();
+  };
+  let sandboxClosed = false;
+
+  const process_ = (job: Job<JobData, JobAnswer>, token?: string): Promise<JobAnswer> => {
+    const run = { stop: new AbortController(), journal: new JobJournal(redis, { id: job.id!, qualified: job.queueQualifiedName, token: token ?? "" }) };
+    const done = runJob(job, token, run);
+    const entry = { ...run, done };
+    active.add(entry);
+    const remove = () => void active.delete(entry);
+    done.then(remove, remove);
+    return done;
+  };
+  const runJob = async (job: Job<JobData, JobAnswer>, token: string | undefined, run: { stop: AbortController; journal: JobJournal }): Promise<JobAnswer> => {
+    if (sandboxClosed || closing) return giveBack(job, token);
     const request = requestOf(job.data);
     if (!request.ok) throw new UnrecoverableError(request.error.message);
-    const journal = new JobJournal(redis, { id: job.id!, qualified: job.queueQualifiedName, token: token ?? "" });
+    const { journal } = run;
     // attemptsStarted counts this start too: 1 means no worker ran this job before (BullMQ counts takeovers in it;
     // only an operator's job.retry({ resetAttemptsStarted: true }) resets it, and that starts the run afresh).
     const persisted = await journal.load(job.attemptsStarted <= 1);
@@ -70,6 +89,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     const events: RunEvent[] = [];
     const { journal: wantJournal, replay, ...data } = request.value as QueueRunRequest;
     const result = await options.sandbox.run({
+      signal: run.stop.signal,
       ...(data as RunRequest),
       ...(options.hostFunctions ? { hostFunctions: options.hostFunctions } : {}),
       ...(options.tools ? { tools: options.tools } : {}),
@@ -79,6 +99,16 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       ...(persisted.value ?? replay ? { replay: persisted.value ?? replay } : {}),
       onEvent: (event) => events.push(event),
     });
+    if (journal.abandoned) return giveBack(job, token);
+    // The sandbox, not the guest, ended the run (a journal cannot name E_CLOSED): this worker can run nothing more,
+    // so the job goes back to the fleet and the worker stops taking jobs (it answered every job E_CLOSED before).
+    if (!result.ok && result.error.code === "E_CLOSED") {
+      journal.abandoned = true;
+      sandboxClosed = true;
+      report(new Error(`job ${job.id}: the worker's sandbox was closed, so it gave the job back to the queue and takes no more jobs; close the RunWorker before its sandbox`));
+      void worker?.pause(true).catch(() => undefined);
+      return giveBack(job, token);
+    }
     await journal.finish(ttl);
     if (journal.failure) report(new Error(`job ${job.id}: the journal could not be written to Redis (${journal.failure}); a takeover would make its later calls again`));
     return answerOf({ result: wantJournal ? result : withoutJournal(result), events }, job.attemptsStarted || 1);
@@ -115,11 +145,21 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     ready: () => started,
     async close({ force = false } = {}) {
       closing = true;
+      // Abandoned runs are stopped, not left running: a run that went on made calls no journal kept, which the new
+      // owner then made again (eleven of them, in helper 32's probe). Their jobs go back to the queue.
+      if (force) {
+        for (const run of active) (run.journal.abandoned = true), run.stop.abort();
+        // Each stopped run's job is put back in the queue (moveToWait) while the connections still stand.
+        await Promise.race([Promise.allSettled([...active].map((run) => run.done)), new Promise((resolve) => setTimeout(resolve, GIVE_BACK_WAIT_MS).unref())]);
+      }
       await worker?.close(force);
       await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
+
+/** How long close({ force }) waits for the runs it stopped to put their jobs back before it closes the connections. */
+const GIVE_BACK_WAIT_MS = 5_000;
 
 /** A local run without `journal` has none on its result; the fleet journals anyway, so it takes it off again. */
 function withoutJournal(result: RunResult): RunResult {

@@ -3,11 +3,16 @@
 // host failure (an outcome without its sidecar was E_INTERNAL), a reply the worker drops (E_NEVER_SETTLES), a call
 // waiting forever for a position listed twice, or a run error whose "code" the journal made up. Refuses; nothing else.
 
-import { RUNTIME_CODES } from "./errors.js";
+import { RUNTIME_CODES, type ErrorCode } from "./errors.js";
 import type { CallKind } from "./events.js";
 import { JOURNAL_VERSION, type Journal, type JournalHeader } from "./journal.js";
 
 const KINDS: ReadonlySet<string> = new Set<CallKind>(["host-function", "host-module", "wasm", "tool"]);
+/**
+ * The codes a call's fatal answer can carry (host-calls.ts, local-calls.ts): a journal cannot make a run end as if a
+ * limit fired or its sandbox closed (a queue worker takes E_CLOSED as its own sandbox's, and stops taking jobs).
+ */
+const CALL_FATAL_CODES: ReadonlySet<string> = new Set<ErrorCode>(["E_HOST_DATA_TOO_LARGE", "E_JOURNAL_TOO_LARGE", "E_REPLAY_DIVERGED", "E_INTERNAL"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -29,6 +34,7 @@ function outcomeProblem(outcome: unknown): string | undefined {
   if (!isObject(outcome)) return "its outcome is not an object";
   if ("fatal" in outcome) {
     if (typeof outcome.fatal !== "string" || !Object.hasOwn(RUNTIME_CODES, outcome.fatal)) return `its outcome's fatal code ${JSON.stringify(String(outcome.fatal)).slice(0, 60)} is not one of Capsule's codes`;
+    if (!CALL_FATAL_CODES.has(outcome.fatal)) return `its outcome's fatal code ${outcome.fatal} is not one a call can end a run with (${[...CALL_FATAL_CODES].join(", ")})`;
     return typeof outcome.message === "string" ? undefined : "its outcome has no message";
   }
   if (outcome.ok === false) return typeof outcome.name === "string" && typeof outcome.message === "string" ? undefined : "its failed outcome lacks a name or message";

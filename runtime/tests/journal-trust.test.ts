@@ -98,6 +98,7 @@ describe("a journal's shape", () => {
       "json a number": withCall({ ...ok, outcome: { ok: true, value: { ...value, json: 1 } } }),
       "empty outcome": withCall({ ...ok, outcome: {} }),
       "made-up fatal code": withCall({ ...ok, outcome: { fatal: "NOT_A_CODE /home/x/secret.js", message: "m" } }),
+      "a limit's code as a call's fatal answer": withCall({ ...ok, outcome: { fatal: "E_CLOSED", message: "m" } }),
       "failed without name": withCall({ ...ok, outcome: { ok: false, message: "m" } }),
       "bad kind": withCall({ ...ok, kind: "shell" }),
       "index 0": withCall({ ...ok, index: 0 }),
