@@ -36,6 +36,8 @@ export interface QueuedRun<T = unknown> {
   result: RunResult<T>;
   /** The trace (the runtime's onEvent) of the attempt that finished the run; console lines are in result.logs. */
   events: RunEvent[];
+  /** Why `events` is empty although the run was traced: its trace could not be sent back. */
+  eventsOmitted?: string;
 }
 
 /** Bumped whenever the job's data or the answer changes shape, so mixed fleets are refused instead of misread. */
@@ -111,13 +113,24 @@ export function requestOf(data: unknown): Checked<QueueRunRequest> {
   return checked.ok ? { ok: true, value: checked.value as unknown as QueueRunRequest } : checked;
 }
 
-/** The worker's answer for a finished run. */
+/** The worker's answer for a finished run: without its trace when the trace cannot be encoded (a V8 string's bound). */
 export function answerOf(run: { result: RunResult; events: RunEvent[] }, attempts: number): JobAnswer {
-  const encoded = toWire(run);
-  // A result comes out of the runtime's decoder, so it always encodes; if it ever did not, say so as the run's error.
-  if (encoded.ok) return { v: WIRE_VERSION, run: encoded.wire, attempts };
-  const failed: RunResult = { ok: false, error: { code: "E_INTERNAL", name: "CapsuleError", message: `the worker could not encode the run's result: ${encoded.message}` }, logs: run.result.logs, stats: run.result.stats };
+  const whole = safeWire(run);
+  if (whole.ok) return { v: WIRE_VERSION, run: whole.wire, attempts };
+  const bare = safeWire({ result: run.result, events: [], eventsOmitted: `the run's trace (${run.events.length} events) could not be sent back: ${whole.message}` });
+  if (bare.ok) return { v: WIRE_VERSION, run: bare.wire, attempts };
+  // A result comes out of the runtime's decoder, so it encodes unless it is too large to; then say so as its error.
+  const failed: RunResult = { ok: false, error: { code: "E_INTERNAL", name: "CapsuleError", message: `the worker could not encode the run's result: ${bare.message}` }, logs: run.result.logs, stats: run.result.stats };
   return { v: WIRE_VERSION, run: (toWire({ result: failed, events: [] }) as { ok: true; wire: WireValue }).wire, attempts };
+}
+
+/** toWire, with a throw (a string past V8's length bound is a RangeError) as a failure. */
+function safeWire(value: unknown): ReturnType<typeof toWire> {
+  try {
+    return toWire(value);
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
 }
 
 /** The submitter's view of a worker's answer. */
@@ -126,6 +139,6 @@ export function queuedRunOf(jobId: string, answer: unknown): QueuedRun {
   if (typeof a !== "object" || a === null || a.v !== WIRE_VERSION || !isWireValue(a.run)) {
     throw new QueueError("E_QUEUE_VERSION", `job ${jobId}: the worker's answer is not wire version ${WIRE_VERSION}; run the same @capsule/queue on submitters and workers`);
   }
-  const { result, events } = fromWire(a.run) as { result: RunResult; events: RunEvent[] };
-  return { jobId, attempts: typeof a.attempts === "number" ? a.attempts : 1, result, events };
+  const { result, events, eventsOmitted } = fromWire(a.run) as { result: RunResult; events: RunEvent[]; eventsOmitted?: string };
+  return { jobId, attempts: typeof a.attempts === "number" ? a.attempts : 1, result, events, ...(eventsOmitted ? { eventsOmitted } : {}) };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSandbox, type Journal, type ToolBelt } from "@capsule/runtime";
 import { afterAll } from "vitest";
 import { fromWire, toWire } from "../src/index.js";
+import { answerOf, queuedRunOf } from "../src/request.js";
 
 const rich = () => ({
   when: new Date(86_400_000), bad: new Date(NaN), tags: new Set(["a", 1]), by: new Map<unknown, unknown>([[1, { x: [2n] }]]),
@@ -41,5 +42,16 @@ describe("the wire form", () => {
     const journal: Journal = { header: recorded.journal!.header, calls: [{ ...recorded.journal!.calls[0]!, outcome: { ok: true, value: encoded.ok ? encoded.wire : (undefined as never) } }] };
     const replayed = await sandbox.run({ source, tools, replay: journal });
     expect(replayed.ok && replayed.value).toEqual(value);
+  });
+
+  it("sends a result back without its trace when the trace cannot be encoded, saying so", async () => {
+    const result = await sandbox.run("return 42");
+    const cyclic: Record<string, unknown> = { type: "console", level: "log", message: "x", runId: "r", seq: 1, atMs: 0 };
+    cyclic.self = cyclic;
+    const unsendable = [cyclic] as never[];
+    const run = queuedRunOf("job-1", answerOf({ result, events: unsendable }, 1));
+    expect([run.result.ok && run.result.value, run.events, run.eventsOmitted]).toEqual([42, [], expect.stringMatching(/^the run's trace \(1 events\) could not be sent back: /)]);
+    const whole = queuedRunOf("job-2", answerOf({ result, events: [] }, 1));
+    expect(whole.eventsOmitted).toBeUndefined();
   });
 });

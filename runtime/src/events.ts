@@ -21,9 +21,11 @@ export type RunEventBody =
       code?: string;
       argsBytes: number;
       resultBytes: number;
-      /** Present only with `traceData: true`. */
+      /** Present only with `traceData: true`, while the run's traced data fits TRACE_DATA_BYTES. */
       args?: unknown[];
       result?: unknown;
+      /** `traceData: true`, but this call's args and result were left out: the run had traced TRACE_DATA_BYTES. */
+      dataOmitted?: true;
     }
   | { type: "policy"; target: string; export: string; allowed: boolean; reason?: string; waitedMs: number }
   | { type: "console"; level: string; message: string }

@@ -83,6 +83,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   const byTarget: Record<string, number> = {};
   let consoleEvents = 0;
   let usedModules = false;
+  let tracedDataLeft = TRACE_DATA_BYTES;
   const reply = (message: HostReplyMessage) => {
     if (open && !suspending) channel.post(message);
   };
@@ -106,7 +107,19 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     // Sizes and clocks only for a trace that will carry them.
     const startedAt = trace.active ? performance.now() : 0;
     const traced = (ok: boolean, extra: { code?: string; resultBytes?: number; args?: unknown[]; result?: unknown }) => {
-      if (trace.active) trace.emit({ type: "call", kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes: encodedSize(message.args), resultBytes: 0, ...extra });
+      if (!trace.active) return;
+      const argsBytes = encodedSize(message.args);
+      const event = { type: "call" as const, kind, target, export: fn, durationMs: performance.now() - startedAt, ok, argsBytes, resultBytes: 0, ...extra };
+      if (extra.args !== undefined || extra.result !== undefined) {
+        // The trace keeps what crossed, within a budget: 1,000 calls of 16 MiB made one run's trace 16 GiB.
+        const cost = argsBytes + (extra.resultBytes ?? 0);
+        if (cost > tracedDataLeft) {
+          delete event.args;
+          delete event.result;
+          Object.assign(event, { dataOmitted: true });
+        } else tracedDataLeft -= cost;
+      }
+      trace.emit(event);
     };
     if (message.module !== undefined) usedModules = true;
     /** `size` undefined: the writer or a table found the answer over the bound before its end. */
@@ -276,6 +289,12 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
     },
   };
 }
+
+/**
+ * The arguments and results a run's `traceData` trace keeps, by their encoded size; past it a call's event says
+ * `dataOmitted` instead. The trace is held by whoever listens (a queue job's answer keeps all of it in Redis).
+ */
+export const TRACE_DATA_BYTES = 32 * 1024 * 1024;
 
 /** What a call names: its kind, its target as traced and journaled, and its name in stats ("users.find"). */
 function namesOf(message: HostCallMessage): { kind: CallKind; target: string; named: string } {

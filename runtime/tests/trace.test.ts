@@ -1,6 +1,7 @@
 // Every run can be traced: a stable vocabulary of numbered events, made on the host from what really crossed.
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../src/index.js";
+import { TRACE_DATA_BYTES } from "../src/host-calls.js";
 import { useSandbox } from "./helpers.js";
 
 const sandbox = useSandbox();
@@ -30,6 +31,18 @@ describe("run traces", () => {
   it("include arguments and results only when asked", async () => {
     const { events } = await traced("return (await users.find(3)).name", { traceData: true });
     expect(events.find((e) => e.type === "call")).toMatchObject({ args: [3], result: { id: 3, name: "user 3" } });
+  });
+
+  it("keep arguments and results up to TRACE_DATA_BYTES a run, and mark the calls past it", async () => {
+    const mib = 1024 * 1024;
+    const { result, events } = await traced(`const s = "x".repeat(${12 * mib}); for (let i = 0; i < 4; i++) await users.len(s); return 1`, {
+      traceData: true, hostFunctions: { users: { len: (s: string) => s.length } }, limits: { memoryBytes: 256 * mib },
+    });
+    expect(result.ok, JSON.stringify(!result.ok && result.error)).toBe(true);
+    const calls = events.filter((e): e is Extract<RunEvent, { type: "call" }> => e.type === "call");
+    expect(calls.map((c) => [c.args === undefined ? "no args" : "args", c.dataOmitted ?? false])).toEqual([["args", false], ["args", false], ["no args", true], ["no args", true]]);
+    expect(TRACE_DATA_BYTES).toBeLessThan(3 * 12 * mib);
+    expect(calls.every((c) => c.argsBytes > 12 * mib)).toBe(true);
   });
 
   it("report the limit that ended a run", async () => {
