@@ -98,14 +98,19 @@ export function createRunQueue(options: RunQueueOptions): RunQueue {
       if (!data.ok) throw data.error;
       const { timeoutMs } = submitOptions;
       if (timeoutMs !== undefined && !positiveInteger(timeoutMs)) throw new QueueError("E_QUEUE_BAD_OPTIONS", `submit: timeoutMs must be a positive integer, got ${String(timeoutMs)}`);
-      if (closed) throw new QueueError("E_QUEUE_CLOSED", "this run queue was closed; create another with createRunQueue()");
-      await whenReady();
+      const closedError = () => new QueueError("E_QUEUE_CLOSED", "this run queue was closed; create another with createRunQueue()");
+      if (closed) throw closedError();
+      await whenReady().catch((error: unknown) => {
+        throw closed ? closedError() : error;
+      });
+      if (closed) throw closedError(); // closed while it connected
       const jobId = randomUUID();
       const answered = new Promise<unknown>((resolve, reject) => waiters.set(jobId, { resolve, reject }));
       try {
         await queue.add("run", data.value, { jobId });
       } catch (error) {
         waiters.delete(jobId);
+        if (closed) throw closedError();
         throw new QueueError("E_QUEUE_UNAVAILABLE", `the run could not be queued on Redis at ${where(connection.value)}: ${(error as Error).message}`);
       }
       submitOptions.onQueued?.(jobId);

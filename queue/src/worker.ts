@@ -9,7 +9,7 @@
 import { hostname } from "node:os";
 import { Worker, UnrecoverableError, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import type { HostFunctions, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
+import type { HostFunctions, Journal, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
 import { positiveInteger, QUEUE_DEFAULTS, redisOptions, type Connection } from "./connection.js";
 import { QueueError } from "./errors.js";
 import { JobJournal } from "./journal-store.js";
@@ -88,6 +88,9 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     if (!persisted.ok) throw new UnrecoverableError(persisted.error.message);
     const events: RunEvent[] = [];
     const { journal: wantJournal, replay, ...data } = request.value as QueueRunRequest;
+    if (persisted.value && persisted.value.header.source !== data.source) {
+      throw new UnrecoverableError(new QueueError("E_QUEUE_JOURNAL_CORRUPT", `job ${job.id}: its journal in Redis is another program's (its source differs from the job's), so it cannot be replayed; submit the run again`).message);
+    }
     const result = await options.sandbox.run({
       signal: run.stop.signal,
       ...(data as RunRequest),
@@ -96,7 +99,7 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       ...(options.policy ? { policy: options.policy } : {}),
       journal: journal.sink,
       // What an earlier attempt journaled wins over the submitter's replay: it starts from it and goes further.
-      ...(persisted.value ?? replay ? { replay: persisted.value ?? replay } : {}),
+      ...(persisted.value ?? replay ? { replay: takeoverReplay(persisted.value, replay) } : {}),
       onEvent: (event) => events.push(event),
     });
     if (journal.abandoned) return giveBack(job, token);
@@ -156,6 +159,18 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * The journal a run replays: an earlier attempt's, with the submitter's calls it lacks after it — a resumed run's
+ * sealed approval is in the submitter's replay only until its call completes, and a takeover before that dropped it
+ * (the run suspended again, and a second approval made the charge twice).
+ */
+function takeoverReplay(persisted: Journal | undefined, submitted: Journal | undefined): Journal {
+  if (!persisted) return submitted!;
+  if (!submitted) return persisted;
+  const have = new Set(persisted.calls.map((call) => call.index));
+  return { ...persisted, calls: [...persisted.calls, ...submitted.calls.filter((call) => !have.has(call.index))] };
 }
 
 /** How long close({ force }) waits for the runs it stopped to put their jobs back before it closes the connections. */

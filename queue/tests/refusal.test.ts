@@ -84,6 +84,36 @@ describe("refusals", () => {
     }
   });
 
+  it("answer a submit that a close overtakes while it connects with E_QUEUE_CLOSED", async () => {
+    const queue = createRunQueue({ connection: fleet.url(), queueName: fleet.name() });
+    const submitted = queue.submit("return 1");
+    await queue.close();
+    await expect(submitted).rejects.toThrow(/^E_QUEUE_CLOSED: this run queue was closed/);
+  });
+
+  it("fail a taken-over job whose journal in Redis is another program's, without running it", async () => {
+    const queueName = fleet.name();
+    const connection = { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) };
+    const queue = new Queue(queueName, { connection });
+    const events = new QueueEvents(queueName, { connection });
+    const redis = new Redis(fleet.url());
+    try {
+      await events.waitUntilReady();
+      const sandbox = fleet.sandbox();
+      const other = await sandbox.run({ source: "return await id.of(2)", hostFunctions: { id: { of: (n: number) => n } }, journal: true });
+      const lines = [other.journal!.header, ...other.journal!.calls].map((record) => JSON.stringify(record));
+      await redis.rpush(journalKey(`bull:${queueName}`, "foreign"), ...lines);
+      const job = await queue.add("run", { v: WIRE_VERSION, request: (toWire({ source: "return await id.of(1)" }) as { ok: true; wire: unknown }).wire }, { jobId: "foreign" });
+      await redis.hset(`bull:${queueName}:foreign`, "ats", "1");
+      let ran = 0;
+      await fleet.worker(queueName, { sandbox: { run: (request) => (ran++, sandbox.run(request)) }, hostFunctions: { id: { of: (n: number) => n } }, onError: () => undefined });
+      await expect(job.waitUntilFinished(events)).rejects.toThrow(/E_QUEUE_JOURNAL_CORRUPT: job foreign: its journal in Redis is another program's/);
+      expect(ran).toBe(0);
+    } finally {
+      await Promise.all([queue.close(), events.close(), redis.quit()]);
+    }
+  });
+
   it("check a job's fields on the worker as submit() does: a job put on the queue directly cannot carry a policy or a listener", async () => {
     const queueName = fleet.name();
     const connection = { host: "127.0.0.1", port: Number(new URL(fleet.url()).port) };

@@ -3,6 +3,7 @@
 // its end by another worker, never answered E_CLOSED. Host functions here wait on gates the test opens, so nothing
 // depends on how fast the machine is.
 import { describe, expect, it } from "vitest";
+import { approvalSeal, resumeRequest, sideEffecting, type Suspended } from "@capsule/runtime";
 import { useFleet } from "./support/fleet.js";
 
 const fleet = useFleet();
@@ -58,5 +59,41 @@ describe("a worker whose sandbox was closed", () => {
     await fleet.worker(queueName, LOCKS);
     const later = await Promise.all([first, queue.submit({ source: "return 'ran'" }), queue.submit({ source: "return 'ran'" })]);
     expect(later.map(({ result }) => (result.ok ? result.value : result.error.code))).toEqual(["ran", "ran", "ran"]);
+  }, 120_000);
+});
+
+describe("a resumed run taken over while its approved call is in flight", () => {
+  it("keeps the approval the submitter sent: the new owner makes the call, not suspends again", async () => {
+    const queueName = fleet.name();
+    const charges: string[] = [];
+    const held = gate();
+    const reached = gate();
+    const shop = (who: string) => ({
+      quote: (n: number) => n * 2,
+      charge: sideEffecting(async (cents: number) => {
+        if (who === "w1") {
+          reached.open();
+          await held.opened;
+        }
+        charges.push(`${who}:${cents}`);
+        return `charged ${cents}`;
+      }),
+    });
+    const policy = (call: { sideEffects: boolean }) => (call.sideEffects ? { suspend: "a person approves charges" } : { allow: true as const });
+    const w1 = await fleet.worker(queueName, { hostFunctions: { shop: shop("w1") }, policy, onError: () => undefined, ...LOCKS });
+    const queue = fleet.queue(queueName);
+    const source = "const a = await shop.quote(3); return await shop.charge(a * 100)";
+    const first = await queue.submit({ source, journal: true });
+    expect(!first.result.ok && first.result.error.code).toBe("E_SUSPENDED");
+    const suspended = (!first.result.ok && first.result.suspended) as Suspended;
+    // The workers' sandboxes use this process's key (no approvalKey set), which approvalSeal() gives too.
+    const resumed = queue.submit(resumeRequest(suspended, { allow: true }, undefined, approvalSeal()));
+    await reached.opened;
+    await w1.close({ force: true });
+    held.open();
+    await fleet.worker(queueName, { hostFunctions: { shop: shop("w2") }, policy, ...LOCKS });
+    const { result } = await resumed;
+    expect(result.ok ? result.value : result.error.code).toBe("charged 600");
+    expect(charges.filter((c) => c.startsWith("w2:"))).toEqual(["w2:600"]);
   }, 120_000);
 });
