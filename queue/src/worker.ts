@@ -9,7 +9,7 @@
 import { hostname } from "node:os";
 import { Worker, UnrecoverableError, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import type { HostFunctions, Journal, Policy, RunEvent, RunRequest, RunResult, Sandbox, ToolBelt } from "@capsule/runtime";
+import { LIMIT_ROWS, type HostFunctions, type Journal, type Limits, type Policy, type RunEvent, type RunRequest, type RunResult, type Sandbox, type ToolBelt } from "@capsule/runtime";
 import { positiveInteger, QUEUE_DEFAULTS, redisOptions, type Connection } from "./connection.js";
 import { QueueError } from "./errors.js";
 import { JobJournal } from "./journal-store.js";
@@ -26,6 +26,11 @@ export interface RunWorkerOptions {
   hostFunctions?: HostFunctions;
   tools?: ToolBelt;
   policy?: Policy;
+  /**
+   * The most a job may raise each limit to (default: the runtime's ceilings). Submitters are not trusted with this
+   * worker's memory, CPU or the Redis that keeps answers: a job asking more is answered E_BAD_LIMIT, nothing run.
+   */
+  maxLimits?: Partial<Limits>;
   /** See QUEUE_DEFAULTS for what each does and its default. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
@@ -51,6 +56,11 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
   const concurrency = options.concurrency ?? 1;
   for (const [name, value] of Object.entries({ concurrency, lockDurationMs: options.lockDurationMs, stalledIntervalMs: options.stalledIntervalMs, maxStalledCount: options.maxStalledCount, journalTtlSeconds: options.journalTtlSeconds })) {
     if (value !== undefined && !positiveInteger(value)) throw new QueueError("E_QUEUE_BAD_OPTIONS", `createRunWorker: ${name} must be a positive integer, got ${String(value)}`);
+  }
+  for (const [limit, most] of Object.entries(options.maxLimits ?? {})) {
+    if (!Object.hasOwn(LIMIT_ROWS, limit) || typeof most !== "number" || !(most >= LIMIT_ROWS[limit as keyof Limits].floor)) {
+      throw new QueueError("E_QUEUE_BAD_OPTIONS", `createRunWorker: maxLimits.${limit} must be one of the runtime's limits (${Object.keys(LIMIT_ROWS).join(", ")}) with a number at least its floor, got ${String(most)}`);
+    }
   }
   const report = options.onError ?? ((error: Error) => process.stderr.write(`capsule worker: ${error.message}\n`));
   const name = `${hostname()}:${process.pid}`;
@@ -88,6 +98,8 @@ export function createRunWorker(options: RunWorkerOptions): RunWorker {
     if (!persisted.ok) throw new UnrecoverableError(persisted.error.message);
     const events: RunEvent[] = [];
     const { journal: wantJournal, replay, ...data } = request.value as QueueRunRequest;
+    const over = overLimit(data.limits, options.maxLimits);
+    if (over) return answerOf({ result: over, events: [] }, job.attemptsStarted || 1);
     if (persisted.value && persisted.value.header.source !== data.source) {
       throw new UnrecoverableError(new QueueError("E_QUEUE_JOURNAL_CORRUPT", `job ${job.id}: its journal in Redis is another program's (its source differs from the job's), so it cannot be replayed; submit the run again`).message);
     }
@@ -171,6 +183,18 @@ function takeoverReplay(persisted: Journal | undefined, submitted: Journal | und
   if (!submitted) return persisted;
   const have = new Set(persisted.calls.map((call) => call.index));
   return { ...persisted, calls: [...persisted.calls, ...submitted.calls.filter((call) => !have.has(call.index))] };
+}
+
+/** The refusal of a job that asks a limit past this worker's maxLimits (a malformed limit the runtime refuses itself). */
+function overLimit(asked: Partial<Limits> | undefined, most: Partial<Limits> | undefined): RunResult | undefined {
+  if (!asked || !most || typeof asked !== "object") return undefined;
+  for (const [limit, cap] of Object.entries(most)) {
+    const value = (asked as Record<string, unknown>)[limit];
+    if (typeof value !== "number" || value <= cap) continue;
+    const message = `limits.${limit} ${value} is over this worker's most (${cap}, createRunWorker({ maxLimits })); ask for at most ${cap}, or run it on a worker that allows more`;
+    return { ok: false, error: { code: "E_BAD_LIMIT", name: "CapsuleError", message }, logs: [], stats: { wallMs: 0, cpuMs: 0, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false } };
+  }
+  return undefined;
 }
 
 /** How long close({ force }) waits for the runs it stopped to put their jobs back before it closes the connections. */

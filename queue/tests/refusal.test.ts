@@ -84,6 +84,22 @@ describe("refusals", () => {
     }
   });
 
+  it("answer a job asking a limit past the worker's maxLimits with E_BAD_LIMIT, nothing run, and refuse a bad maxLimits", async () => {
+    const queueName = fleet.name();
+    let ran = 0;
+    const sandbox = fleet.sandbox();
+    await fleet.worker(queueName, { sandbox: { run: (request) => (ran++, sandbox.run(request)) }, maxLimits: { resultBytes: 1024 * 1024, wallMs: 10_000 } });
+    const queue = fleet.queue(queueName);
+    const over = await queue.submit({ source: "return 1", limits: { resultBytes: 64 * 1024 * 1024 } });
+    expect([over.result.ok, !over.result.ok && over.result.error.code, ran]).toEqual([false, "E_BAD_LIMIT", 0]);
+    expect(!over.result.ok && over.result.error.message).toMatch(/limits\.resultBytes 67108864 is over this worker's most \(1048576/);
+    const within = await queue.submit({ source: "return 1", limits: { resultBytes: 1024, wallMs: 10_000 } });
+    expect(within.result.ok && within.result.value).toBe(1);
+    for (const maxLimits of [{ cpuMss: 1 }, { cpuMs: 0 }, { cpuMs: "1" }]) {
+      expect(() => createRunWorker({ connection: fleet.url(), sandbox, maxLimits: maxLimits as never })).toThrow(/^E_QUEUE_BAD_OPTIONS: createRunWorker: maxLimits\./);
+    }
+  });
+
   it("answer a submit that a close overtakes while it connects with E_QUEUE_CLOSED", async () => {
     const queue = createRunQueue({ connection: fleet.url(), queueName: fleet.name() });
     const submitted = queue.submit("return 1");
