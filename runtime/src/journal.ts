@@ -179,6 +179,13 @@ export class Replayer {
     return [...this.byIndex.values()].filter((call) => call.outcome || call.inFlight);
   }
 
+  /** Which calls wait for their journaled turn, and for which call that this run has not made, if any do. */
+  waitingNote(): string | undefined {
+    if (this.waiting.size === 0) return undefined;
+    const waiters = [...this.waiting.keys()].sort((a, b) => a - b).map((position) => this.order[position]);
+    return `call ${waiters.join(", ")} waited for its journaled turn after call ${this.order[this.answered]}, which this run never made: the journal's order does not fit this run (calls made one after another cannot answer out of order)`;
+  }
+
   private advance(): void {
     this.answered++;
     this.waiting.get(this.answered)?.();

@@ -283,6 +283,8 @@ async function execute(
   }
   const journaled = <R extends RunResult>(result: R): R => {
     if (!journaling?.recorder || !powers.digest) return result;
+    const stuck = !result.ok && result.error.code === "E_WALL_TIME" ? journaling.replay?.waitingNote() : undefined;
+    if (stuck && !result.ok) result = { ...result, error: { ...result.error, message: `${result.error.message}; replay: ${stuck}` } };
     journaling.recorder.finish(endOf(result, powers.digest));
     return { ...result, journal: journaling.recorder.journal() };
   };

@@ -149,3 +149,14 @@ describe("a journal's run id", () => {
     expect(header.runId).toMatch(/-\d+-[0-9a-f]{16}$/);
   });
 });
+
+describe("a journal whose order does not fit the run", () => {
+  it("ends at the wall clock saying which call waited for which: calls made one after another cannot answer out of order", async () => {
+    const source = "return (await shop.quote(1)) + (await shop.quote(2))";
+    const recorded = await denying.run({ source, journal: true });
+    const { header, calls } = recorded.journal!;
+    const result = await denying.run({ source, replay: { header, calls: [...calls].reverse() }, limits: { wallMs: 300 } });
+    expect(!result.ok && result.error.code).toBe("E_WALL_TIME");
+    expect(!result.ok && result.error.message).toMatch(/replay: call 1 waited for its journaled turn after call 2, which this run never made/);
+  });
+});
