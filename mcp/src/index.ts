@@ -6,7 +6,7 @@ export { mcpTools, describeMcpTools, listAllTools, MAX_TOOLS_PER_SERVER, MAX_TOO
 export { toolIdentifier, toolIdentifiers } from "./tool-names.js";
 export { toolResultValue, contentText, type ToolCallAnswer } from "./tool-results.js";
 export { parseServerSpec, parseServerSpecs, mcpSpecifier, type StdioServerSpec } from "./server-specs.js";
-export { connectStdioServer, connectStdioServers, beltOf, MCP_CONNECT_TIMEOUT_MS, type ConnectOptions, type ConnectedServer, type ConnectedServers } from "./stdio-servers.js";
+export { acceptingSchemaValidator, connectStdioServer, connectStdioServers, beltOf, MCP_CONNECT_TIMEOUT_MS, type ConnectOptions, type ConnectedServer, type ConnectedServers } from "./stdio-servers.js";
 export { MAX_RESTARTS, RESTART_WINDOW_MS } from "./server-link.js";
 export { createCapsuleMcpServer, capsuleServerFactory, REFERENCE_URIS, type CapsuleMcpServerOptions, type ReferenceFormat } from "./capsule-server.js";
 export { executeCode, EXECUTE_CODE_DESCRIPTION, OBSERVATION_MAX_CHARS, type ExecuteCodeInput, type RunsPrograms } from "./execute-code.js";

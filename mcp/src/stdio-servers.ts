@@ -9,6 +9,7 @@ import type { IOType } from "node:child_process";
 import type { Stream } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { ToolBelt, ToolModule } from "@capsule/runtime";
 import { CapsuleMcpError } from "./codes.js";
 import { describeMcpTools, type McpToolInfo } from "./mcp-tools.js";
@@ -60,6 +61,13 @@ export async function connectStdioServer(spec: StdioServerSpec, options: Connect
   }
 }
 
+/** A validator that takes every value: Capsule checks a tool's results itself, where a check cannot hold the host. */
+export const acceptingSchemaValidator: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
 /** Spawns the server's process and completes initialize (E_MCP_CONNECT_FAILED when it cannot). */
 async function startStdioServer(spec: StdioServerSpec, options: ConnectOptions): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -69,7 +77,10 @@ async function startStdioServer(spec: StdioServerSpec, options: ConnectOptions):
     stderr: options.stderr ?? "inherit",
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
-  const client = new Client({ name: "capsule", version: PACKAGE_VERSION });
+  // The SDK would check each answer's structuredContent against the server's outputSchema on this thread, with every
+  // error kept: a schema of anyOf over $refs 24 deep held the process 70 s and ran it out of heap. The tool's
+  // outputSchema is checked by the runtime instead, off this thread when it can branch (schema-checks.ts).
+  const client = new Client({ name: "capsule", version: PACKAGE_VERSION }, { jsonSchemaValidator: acceptingSchemaValidator });
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
     return client;

@@ -84,7 +84,7 @@ export function schemaProblem(schema: JsonSchema | string, value: unknown): stri
   } catch (error) {
     if (error instanceof NotJson) return error.problem;
     // The validator recurses with the value: a value thousands deep overflows the stack before it is judged.
-    if (error instanceof RangeError) return "at /: the value is nested too deeply to check against the schema";
+    if (error instanceof RangeError) return "at /: the check ran out of room (the value is nested too deeply, or the schema branches too much, to check one against the other)";
     throw error;
   }
   if (result.valid) return undefined;

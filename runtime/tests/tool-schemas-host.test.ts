@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolBelt } from "../src/index.js";
 import { TOOL_SCHEMA_CHECK_MS } from "../src/limits.js";
+import { costlyToCheck } from "../src/schema-checks.js";
 import { useSandbox, valueOf } from "./helpers.js";
 
 let echoed: (() => void) | undefined;
@@ -46,7 +47,7 @@ describe("a tool's result is checked against its output schema off the host's th
     await inCheck;
     // With the check on the host's thread, these could not be answered until it ended (minutes here).
     for (let i = 0; i < 3; i++) expect(await valueOf(sandbox, "return 6 * 7")).toBe(42);
-    expect(await hostile).toBe(`ToolError: E_TOOL_OUTPUT_INVALID: @tools/kv echo returned a result that does not fit its output schema at /: the check against the schema did not finish within ${TOOL_SCHEMA_CHECK_MS} ms (its patterns backtrack on this value)`);
+    expect(await hostile).toBe(`ToolError: E_TOOL_OUTPUT_INVALID: @tools/kv echo returned a result that does not fit its output schema at /: the check against the schema did not finish within ${TOOL_SCHEMA_CHECK_MS} ms (its patterns backtrack, or its references branch, on this value)`);
     echoed = undefined;
   }, 60_000);
 
@@ -74,5 +75,14 @@ describe("a tool's input is read as JSON reads it", () => {
   it("refuses a bigint by name, as a ToolError with its code", async () => {
     expect(await valueOf(sandbox, caught(`put({ q: 'x', n: 1n })`))).toBe("ToolError: E_TOOL_INPUT_INVALID: @tools/kv put: the input does not fit its schema at /n: a bigint is not a JSON value (pass a number or a string)");
     expect(await valueOf(sandbox, caught(`put({ q: 'x', limit: 'ten' })`))).toMatch(/^ToolError: E_TOOL_INPUT_INVALID: @tools\/kv put: the input does not fit its schema at \/limit: /);
+  });
+});
+
+describe("which schemas are checked off the host's thread", () => {
+  it("those with a pattern or a reference (a graph can branch exponentially); plain trees are checked in place", () => {
+    expect(costlyToCheck({ type: "object", properties: { v: { $ref: "#/definitions/a" } }, definitions: { a: { type: "string" } } })).toBe(true);
+    expect(costlyToCheck({ anyOf: [{ $dynamicRef: "#meta" }] })).toBe(true);
+    expect(costlyToCheck({ properties: { name: { type: "string", pattern: "^a+$" } } })).toBe(true);
+    expect(costlyToCheck({ type: "object", properties: { a: { anyOf: [{ type: "string" }, { type: "null" }] }, b: { enum: ["$ref"] } } })).toBe(false);
   });
 });
