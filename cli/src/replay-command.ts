@@ -2,7 +2,9 @@
 // call answered from it — and says whether it ended the same (the same value's digest, or the same error code) or
 // where it diverged. This is how a user's failing run is reproduced on a laptop with its real host results.
 // Host functions and tools the journal names are stood in for by stubs that are never called while the journal lasts
-// (a call past its end fails, saying the host is not here). Refuses a file that is not a journal (exit 2).
+// (a call past its end fails, saying the host is not here). Refuses a file that is not a journal, and a journal the
+// runtime refuses as a request (exit 2). Everything it prints from the journal or the guest goes through
+// terminal-text.ts: a journal is a file anyone may hand over.
 
 import { readFile } from "node:fs/promises";
 import { journalFromLines, run, type HostFunctions, type Journal, type ToolBelt } from "@capsule/runtime";
@@ -10,6 +12,7 @@ import { catalogDispatcher, compileRunCatalog, mayImport } from "./run-catalog.j
 import type { Catalog } from "@capsule/compiler";
 import type { LocationOptions } from "./paths.js";
 import { limitsFromFlags } from "./limit-flags.js";
+import { shown, shownMessage } from "./terminal-text.js";
 
 interface ReplayOptions extends LocationOptions {
   json?: boolean;
@@ -19,19 +22,22 @@ const offline = (name: string) => () => {
   throw new Error(`${name} is not available offline: the journal has no answer for this call`);
 };
 
-/** Stand-ins for what the journal's calls name, so the program finds its namespaces and tool modules. */
+/**
+ * Stand-ins for what the journal's calls name, so the program finds its namespaces and tool modules. Built in Maps and
+ * made objects of own properties: a journal naming "__proto__.toJSON" wrote onto Object.prototype of this process.
+ */
 function standIns(journal: Journal): { hostFunctions: HostFunctions; tools: ToolBelt } {
-  const hostFunctions: Record<string, Record<string, () => never>> = {};
-  const tools: Record<string, Record<string, ToolBelt[string][string]>> = {};
+  const hostFunctions = new Map<string, Map<string, () => never>>();
+  const tools = new Map<string, Map<string, ToolBelt[string][string]>>();
+  const inside = <T>(outer: Map<string, Map<string, T>>, key: string) => outer.get(key) ?? outer.set(key, new Map()).get(key)!;
   for (const call of journal.calls) {
-    if (call.kind === "host-function") {
-      const [ns] = call.target.split(".");
-      (hostFunctions[ns] ??= {})[call.export] = offline(call.target);
-    } else if (call.kind === "tool" && !call.target.startsWith("capsule:")) {
-      (tools[call.target] ??= {})[call.export] = { description: "offline stand-in", inputSchema: true, handler: offline(`${call.target} ${call.export}`) };
+    if (call.kind === "host-function") inside(hostFunctions, call.target.split(".")[0]!).set(call.export, offline(call.target));
+    else if (call.kind === "tool" && !call.target.startsWith("capsule:")) {
+      inside(tools, call.target).set(call.export, { description: "offline stand-in", inputSchema: true, handler: offline(`${call.target} ${call.export}`) });
     }
   }
-  return { hostFunctions, tools };
+  const objects = <T>(outer: Map<string, Map<string, T>>) => Object.fromEntries([...outer].map(([key, inner]) => [key, Object.fromEntries(inner)]));
+  return { hostFunctions: objects(hostFunctions), tools: objects(tools) };
 }
 
 export async function replayCommand(file: string, options: ReplayOptions): Promise<number> {
@@ -39,11 +45,11 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
   try {
     journal = journalFromLines(await readFile(file, "utf8"));
   } catch (error) {
-    process.stderr.write(`capsule replay: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}\n`);
+    process.stderr.write(`capsule replay: cannot read ${shown(file)}: ${shownMessage((error as NodeJS.ErrnoException).code ?? String(error))}\n`);
     return 2;
   }
   if (typeof journal === "string") {
-    process.stderr.write(`capsule replay: ${file}: ${journal}\n`);
+    process.stderr.write(`capsule replay: ${shown(file)}: ${shownMessage(journal)}\n`);
     return 2;
   }
   const { header } = journal;
@@ -52,7 +58,7 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
     try {
       catalog = (await compileRunCatalog(options)).catalog;
     } catch (error) {
-      process.stderr.write(`capsule replay: cannot compile the pack roots: ${(error as Error).message}\n`);
+      process.stderr.write(`capsule replay: cannot compile the pack roots: ${shownMessage((error as Error).message)}\n`);
       return 1;
     }
   }
@@ -63,6 +69,11 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
     { source: header.source, filename: header.filename, replay: journal, ...standIns(journal), ...(header.allow ? { allow: header.allow } : {}), ...(limits ? { limits } : {}) },
     { ...(catalog ? { catalog, hostModules: dispatcher } : {}), maxWorkers: 1 },
   ).finally(() => dispatcher?.close());
+  // A journal the runtime refuses as a request (its source too long, its filename odd) is unusable input, as for run.
+  if (!result.ok && (result.error.code === "E_BAD_REQUEST" || result.error.code === "E_BAD_LIMIT")) {
+    process.stderr.write(`capsule replay: ${shown(file)}: ${shownMessage(result.error.message)}\n`);
+    return 2;
+  }
   const expected = journal.end;
   const ended = result.journal?.end;
   const matches = expected !== undefined && ended !== undefined && expected.ok === ended.ok && expected.valueDigest === ended.valueDigest && expected.code === ended.code;
@@ -71,9 +82,13 @@ export async function replayCommand(file: string, options: ReplayOptions): Promi
     return matches ? 0 : 1;
   }
   const calls = journal.calls.length;
-  if (matches) process.stdout.write(`replayed ${calls} call${calls === 1 ? "" : "s"} from the journal: the run ended the same (${expected!.ok ? "the same value" : expected!.code})\n`);
-  else if (!result.ok && result.error.code === "E_REPLAY_DIVERGED") process.stdout.write(`diverged: ${result.error.message}\n`);
-  else if (!expected) process.stdout.write("the journal has no end record (the run it recorded did not finish): replayed as far as it goes\n");
-  else process.stdout.write(`diverged: the journal ended ${expected.ok ? "with a value" : `with ${expected.code}`}, the replay ${result.ok ? (ended?.valueDigest === expected.valueDigest ? "with the same value" : "with another value") : `with ${result.error.code}: ${result.error.message}`}\n`);
+  const how = result.ok ? "ok" : `${result.error.code}: ${shownMessage(result.error.message)}`;
+  if (matches) process.stdout.write(`replayed ${calls} call${calls === 1 ? "" : "s"} from the journal: the run ended the same (${expected!.ok ? "the same value" : shown(expected!.code)})\n`);
+  else if (!result.ok && result.error.code === "E_REPLAY_DIVERGED") process.stdout.write(`diverged: ${shownMessage(result.error.message)}\n`);
+  else if (!expected) {
+    // What a crashed run leaves: how far the replay got is the answer (exit 0 when it then ended ok).
+    process.stdout.write(`the journal has no end record (the run it recorded did not finish): replayed its ${calls} call${calls === 1 ? "" : "s"}, then the run ended ${how}\n`);
+    return result.ok ? 0 : 1;
+  } else process.stdout.write(`diverged: the journal ended ${expected.ok ? "with a value" : `with ${shown(expected.code)}`}, the replay ${result.ok ? (ended?.valueDigest === expected.valueDigest ? "with the same value" : "with another value") : `with ${how}`}\n`);
   return matches ? 0 : 1;
 }

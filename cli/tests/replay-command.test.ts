@@ -41,4 +41,44 @@ describe("capsule run --journal and capsule replay", () => {
     const bad = await capsule(["replay", file("nope.jsonl", "{ not json")]);
     expect(bad.status).toBe(2);
   });
+
+  it("stand in for a journal's calls without touching the process's objects, whatever the calls name", async () => {
+    const journalPath = join(dir, "run3.jsonl");
+    expect((await capsule(["run", file("prog3.js", "return 1"), "--journal", journalPath])).status).toBe(0);
+    const [header, end] = readFileSync(journalPath, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const call = (target: string, exportName: string, kind = "host-function") => ({ type: "call", index: 1, kind, target, export: exportName, argsDigest: "0".repeat(64), outcome: { ok: true, value: { json: '{"v":1}', tagged: false, side: [] } } });
+    for (const [target, exportName, kind] of [["__proto__.toJSON", "toJSON"], ["__proto__.then", "then"], ["__proto__", "toString", "tool"]] as const) {
+      writeFileSync(journalPath, [header, call(target, exportName, kind), end].map((r) => JSON.stringify(r)).join("\n"));
+      const replayed = await capsule(["replay", journalPath]);
+      // The program makes no call: the run ends as journaled, and nothing leaked onto Object.prototype broke it (a
+      // tool module named "__proto__" is no module specifier: refused as the request it makes, exit 2).
+      const expected = kind === "tool" ? [2, "", expect.stringMatching(/tool module "__proto__" is not a module specifier/)] : [0, "replayed 1 call from the journal: the run ended the same (the same value)\n", ""];
+      expect([target, replayed.status, replayed.stdout, replayed.stderr]).toEqual([target, ...expected]);
+    }
+  });
+
+  it("print the journal's and the guest's text escaped and cut, and say how a journal without its end record ended", async () => {
+    const journalPath = join(dir, "run4.jsonl");
+    const source = 'throw new Error("\\u001b]0;TITLE\\u0007" + "A".repeat(30000))';
+    expect((await capsule(["run", file("prog4.js", source), "--journal", journalPath])).status).toBe(1);
+    const [header] = readFileSync(journalPath, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    writeFileSync(journalPath, [header, { type: "end", ok: true, valueDigest: "x" }].map((r) => JSON.stringify(r)).join("\n"));
+    const diverged = await capsule(["replay", journalPath]);
+    expect(diverged.status).toBe(1);
+    expect(diverged.stdout).not.toMatch(/[\u001b\u0007]/);
+    expect(diverged.stdout).toContain("\\x1b]0;TITLE\\x07");
+    expect(diverged.stdout.length).toBeLessThan(3_000);
+    // A crashed run's journal has no end: the replay says how it ended, and exits 0 when that was ok.
+    writeFileSync(journalPath, JSON.stringify(header));
+    expect((await capsule(["replay", journalPath])).stdout).toMatch(/^the journal has no end record .*then the run ended E_GUEST_ERROR: \\x1b\]0;TITLE\\x07A+… \(\d+ more characters\)\n$/);
+    const okPath = join(dir, "run5.jsonl");
+    expect((await capsule(["run", file("prog5.js", "return 2"), "--journal", okPath])).status).toBe(0);
+    writeFileSync(okPath, readFileSync(okPath, "utf8").trim().split("\n")[0]!);
+    const fine = await capsule(["replay", okPath]);
+    expect([fine.status, fine.stdout]).toEqual([0, "the journal has no end record (the run it recorded did not finish): replayed its 0 calls, then the run ended ok\n"]);
+    // A journal the runtime refuses as a request is unusable input: exit 2.
+    writeFileSync(okPath, JSON.stringify({ ...header, filename: "../odd name.js" }));
+    const refused = await capsule(["replay", okPath]);
+    expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/request\.filename must be a bare file name/)]);
+  });
 });

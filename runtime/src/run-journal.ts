@@ -82,7 +82,8 @@ export function startJournaling(original: RunRequest, checked: CheckedRequest, g
     const { header } = replayed;
     if (header.sourceDigest !== sourceDigest) return runError("E_REPLAY_DIVERGED", `the run's source differs from its journal's (journal ${header.sourceDigest.slice(0, 12)}…, this ${sourceDigest.slice(0, 12)}…); nothing ran`);
     for (const specifier of Object.keys({ ...header.modules, ...graph.digests })) {
-      const [was, is] = [header.modules[specifier] ?? "absent", graph.digests[specifier] ?? "absent"];
+      // Own entries only: a header naming "__proto__" or "toString" read an inherited object, and the run ended E_INTERNAL.
+      const [was, is] = [Object.hasOwn(header.modules, specifier) ? header.modules[specifier]! : "absent", Object.hasOwn(graph.digests, specifier) ? graph.digests[specifier]! : "absent"];
       if (was !== is) return runError("E_REPLAY_DIVERGED", `module "${specifier}" differs from the journal's (journal ${was.slice(0, 12)}, this run ${is.slice(0, 12)}); nothing ran`);
     }
   }

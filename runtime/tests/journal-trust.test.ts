@@ -110,6 +110,12 @@ describe("a journal's shape", () => {
       "allow a string": { header: { ...journal.header, allow: "x" }, calls: [] },
       "run id seal a number": { header: { ...journal.header, runIdSeal: 1 }, calls: [] },
     };
+    // Module names that are also Object.prototype's: read as the journal's own entries, not inherited ones.
+    for (const name of ["__proto__", "toString"]) {
+      const header = { ...journal.header, modules: JSON.parse(`{"${name}": "ab"}`) as Record<string, string> };
+      const result = await denying.run({ source: SOURCE, replay: { header, calls: [] } });
+      expect([name, !result.ok && result.error.code, !result.ok && result.error.message]).toEqual([name, "E_REPLAY_DIVERGED", expect.stringContaining(`module "${name}" differs from the journal's`)]);
+    }
     for (const [name, replay] of Object.entries(bad)) {
       const result = await denying.run({ source: SOURCE, replay: replay as Journal });
       expect(result.ok ? "ran" : result.error.code, name).toBe("E_BAD_REQUEST");
