@@ -39,6 +39,9 @@ export interface McpToolInfo {
   annotations?: McpTool["annotations"];
 }
 
+/** The longest tool description kept as the server wrote it. */
+const MAX_DESCRIPTION_CHARS = 4_000;
+
 /** Every tool the server lists, page after page. */
 export async function listAllTools(client: McpToolsClient, where: string): Promise<McpTool[]> {
   const tools: McpTool[] = [];
@@ -84,7 +87,9 @@ export async function mcpTools(client: McpToolsClient, options: McpToolsOptions)
 
 function runtimeTool(client: McpToolsClient, listed: McpTool, options: McpToolsOptions): Tool {
   const label = `${options.specifier} ${listed.name}`;
-  const description = (listed.description ?? listed.title ?? listed.annotations?.title ?? `The MCP tool ${listed.name}.`).trim() || `The MCP tool ${listed.name}.`;
+  const given = (listed.description ?? listed.title ?? listed.annotations?.title ?? "").trim();
+  // Kept whole up to a bound: a server's 5 MB description went whole into the reference a model reads.
+  const description = (given.length > MAX_DESCRIPTION_CHARS ? `${given.slice(0, MAX_DESCRIPTION_CHARS)}… (the server's description is ${given.length} characters; cut)` : given) || `The MCP tool ${listed.name}.`;
   return {
     description,
     inputSchema: listed.inputSchema as JsonSchema,

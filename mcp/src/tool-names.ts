@@ -19,6 +19,9 @@ const RESERVED = new Set([
   "then", "constructor", "__proto__", "prototype",
 ]);
 
+/** The longest tool name taken (MCP's specification: 1 to 128 characters). */
+export const MAX_TOOL_NAME_CHARS = 128;
+
 /** The guest identifier of one MCP tool name (see the rule above). */
 export function toolIdentifier(name: string): string {
   let id = name.replace(/[^A-Za-z0-9_]/g, "_") || "_";
@@ -34,6 +37,8 @@ export function toolIdentifier(name: string): string {
 export function toolIdentifiers(names: readonly string[], where: string): Map<string, string> {
   const byIdentifier = new Map<string, string>();
   for (const name of names) {
+    // MCP's own schema bounds a tool name at 128 characters; a longer one became a 100,000-character export.
+    if (name.length > MAX_TOOL_NAME_CHARS) throw new CapsuleMcpError("E_MCP_LIST_FAILED", `${where} lists a tool whose name is ${name.length} characters (MCP allows ${MAX_TOOL_NAME_CHARS}): "${name.slice(0, 40)}…"; shorten it on the server`);
     const id = toolIdentifier(name);
     const other = byIdentifier.get(id);
     if (other !== undefined) {

@@ -12,6 +12,11 @@ describe("tool names", () => {
     for (const [name, id] of cases) expect([name, toolIdentifier(name)]).toEqual([name, id]);
   });
 
+  it("refuses a name longer than MCP's 128 characters, naming the bound", () => {
+    expect(() => toolIdentifiers(["ok", "x".repeat(129)], "MCP server @mcp/h")).toThrow(/^MCP server @mcp\/h lists a tool whose name is 129 characters \(MCP allows 128\)/);
+    expect(toolIdentifiers(["y".repeat(128)], "MCP server @mcp/h").size).toBe(1);
+  });
+
   it("refuses names that collide, and a name listed twice", () => {
     expect(() => toolIdentifiers(["get-weather", "get_weather"], "MCP server @mcp/w")).toThrow(/MCP server @mcp\/w has tools "get-weather" and "get_weather", which both map to the identifier get_weather/);
     expect(() => toolIdentifiers(["x", "x"], "S")).toThrow(/lists the tool "x" twice/);

@@ -23,6 +23,21 @@ export function firstSentence(text: string): string {
   return end >= 0 ? flat.slice(0, end + 1) : flat;
 }
 
+/** The longest first sentence a doc comment shows (a tool's description is its author's, or an MCP server's). */
+const DOC_SENTENCE_MAX = 300;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_DOC = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * A description's first sentence as the text of a doc comment: cut, its controls shown escaped, and "*\/" broken so it
+ * cannot close the comment (a server's `*\/ export function evil(): void; /*` added a declaration of its own).
+ */
+export function docText(text: string): string {
+  const sentence = firstSentence(text);
+  const cut = sentence.length > DOC_SENTENCE_MAX ? `${sentence.slice(0, DOC_SENTENCE_MAX)}…` : sentence;
+  return cut.replace(UNSAFE_IN_DOC, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\*\//g, "*\\/");
+}
+
 /** A TypeScript type for `schema`. */
 export function schemaToType(schema: JsonSchema | undefined, indent = ""): string {
   if (schema === undefined || schema === true) return "unknown";
@@ -71,7 +86,7 @@ function single(type: string, s: Record<string, unknown>, indent: string): strin
       const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
       const lines: string[] = [];
       for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
-        const doc = typeof prop === "object" && typeof prop.description === "string" ? `${inner}/** ${firstSentence(prop.description)} */\n` : "";
+        const doc = typeof prop === "object" && typeof prop.description === "string" ? `${inner}/** ${docText(prop.description)} */\n` : "";
         lines.push(`${doc}${inner}${key(name)}${required.has(name) ? "" : "?"}: ${schemaToType(prop, inner)};`);
       }
       const extra = s.additionalProperties;
@@ -84,7 +99,7 @@ function single(type: string, s: Record<string, unknown>, indent: string): strin
 
 /** The declaration of one tool, as a function of its module. */
 export function toolDeclaration(name: string, tool: Tool, indent = "  "): string {
-  const doc = tool.description ? `${indent}/** ${firstSentence(tool.description)}${tool.sideEffects ? " (side effects: needs a grant)" : ""} */\n` : "";
+  const doc = tool.description ? `${indent}/** ${docText(tool.description)}${tool.sideEffects ? " (side effects: needs a grant)" : ""} */\n` : "";
   return `${doc}${indent}export function ${name}(input: ${schemaToType(tool.inputSchema, indent)}): Promise<${tool.outputSchema === undefined ? "unknown" : schemaToType(tool.outputSchema, indent)}>;`;
 }
 
