@@ -16,6 +16,7 @@ import { describeMcpTools, type McpToolInfo } from "./mcp-tools.js";
 import { mcpSpecifier, type StdioServerSpec } from "./server-specs.js";
 import { ServerLink } from "./server-link.js";
 import { PACKAGE_VERSION } from "./version.js";
+import { GroupClient, inOwnGroup } from "./server-group.js";
 
 /** How long a server may take to start and answer initialize (ms). */
 export const MCP_CONNECT_TIMEOUT_MS = 30_000;
@@ -70,9 +71,10 @@ export const acceptingSchemaValidator: jsonSchemaValidator = {
 
 /** Spawns the server's process and completes initialize (E_MCP_CONNECT_FAILED when it cannot). */
 async function startStdioServer(spec: StdioServerSpec, options: ConnectOptions): Promise<Client> {
+  const launch = inOwnGroup(spec.command, spec.args);
   const transport = new StdioClientTransport({
-    command: spec.command,
-    args: spec.args,
+    command: launch.command,
+    args: launch.args,
     env: { ...getDefaultEnvironment(), ...spec.env },
     stderr: options.stderr ?? "inherit",
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -80,11 +82,13 @@ async function startStdioServer(spec: StdioServerSpec, options: ConnectOptions):
   // The SDK would check each answer's structuredContent against the server's outputSchema on this thread, with every
   // error kept: a schema of anyOf over $refs 24 deep held the process 70 s and ran it out of heap. The tool's
   // outputSchema is checked by the runtime instead, off this thread when it can branch (schema-checks.ts).
-  const client = new Client({ name: "capsule", version: PACKAGE_VERSION }, { jsonSchemaValidator: acceptingSchemaValidator });
+  const client = new GroupClient({ name: "capsule", version: PACKAGE_VERSION }, { jsonSchemaValidator: acceptingSchemaValidator });
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS });
+    if (launch.grouped) client.leadsGroup(transport);
     return client;
   } catch (error) {
+    if (launch.grouped) client.leadsGroup(transport);
     await client.close().catch(() => undefined);
     const command = [spec.command, ...spec.args].join(" ");
     throw new CapsuleMcpError("E_MCP_CONNECT_FAILED", `MCP server ${spec.name} (${command.slice(0, 200)}) did not start: ${(error as Error).message ?? String(error)}`);
