@@ -29,6 +29,8 @@ export interface McpToolsOptions {
   specifier: string;
   /** Timeout of one tools/call in ms (the SDK's default, 60 s, when omitted); the run's own limits still apply. */
   requestTimeoutMs?: number;
+  /** Timeout of each tools/list page in ms (the SDK's default, 60 s, when omitted). */
+  listTimeoutMs?: number;
 }
 
 /** One tool as offered: the guest identifier, the server's name, and what the runtime is given. */
@@ -43,7 +45,7 @@ export interface McpToolInfo {
 const MAX_DESCRIPTION_CHARS = 4_000;
 
 /** Every tool the server lists, page after page. */
-export async function listAllTools(client: McpToolsClient, where: string): Promise<McpTool[]> {
+export async function listAllTools(client: McpToolsClient, where: string, options: { listTimeoutMs?: number } = {}): Promise<McpTool[]> {
   const tools: McpTool[] = [];
   const cursors = new Set<string>();
   let cursor: string | undefined;
@@ -51,7 +53,7 @@ export async function listAllTools(client: McpToolsClient, where: string): Promi
     if (page >= MAX_TOOL_LIST_PAGES) throw new CapsuleMcpError("E_MCP_LIST_FAILED", `${where}: tools/list did not end after ${MAX_TOOL_LIST_PAGES} pages`);
     let answer: Awaited<ReturnType<McpToolsClient["listTools"]>>;
     try {
-      answer = await client.listTools(cursor === undefined ? undefined : { cursor });
+      answer = await client.listTools(cursor === undefined ? undefined : { cursor }, options.listTimeoutMs !== undefined ? { timeout: options.listTimeoutMs } : undefined);
     } catch (error) {
       throw new CapsuleMcpError("E_MCP_LIST_FAILED", `${where}: tools/list failed: ${errorText(error)}`);
     }
@@ -67,7 +69,7 @@ export async function listAllTools(client: McpToolsClient, where: string): Promi
 /** The server's tools with their guest identifiers and the runtime tool each becomes. */
 export async function describeMcpTools(client: McpToolsClient, options: McpToolsOptions): Promise<McpToolInfo[]> {
   const where = `MCP server ${options.specifier}`;
-  const listed = await listAllTools(client, where);
+  const listed = await listAllTools(client, where, options);
   const identifiers = toolIdentifiers(listed.map((t) => t.name), where);
   const byName = new Map(listed.map((t) => [t.name, t]));
   return [...identifiers].map(([identifier, mcpName]) => {
@@ -118,6 +120,10 @@ function runtimeTool(client: McpToolsClient, listed: McpTool, options: McpToolsO
   };
 }
 
+/** The SDK's error as one line: its "MCP error -32602:" prefix once (it repeats it), a zod dump flattened, cut. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/^(MCP error -?\d+: )\1+/, "$1").replace(/\s*\n\s*/g, " ").slice(0, ERROR_TEXT_MAX);
 }
+
+const ERROR_TEXT_MAX = 1_000;

@@ -54,7 +54,9 @@ export async function connectStdioServer(spec: StdioServerSpec, options: Connect
   const specifier = mcpSpecifier(spec.name);
   const link = new ServerLink(await startStdioServer(spec, options), () => startStdioServer(spec, options), spec.name);
   try {
-    const tools = await describeMcpTools(link, { specifier, ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
+    // Listing the tools is part of starting: it is bounded as the start is (a server that hung in tools/list held the
+    // command the SDK's 60 s, not the documented 30).
+    const tools = await describeMcpTools(link, { specifier, listTimeoutMs: options.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS, ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}) });
     return { name: spec.name, specifier, get client() { return link.client; }, tools, close: () => link.close() };
   } catch (error) {
     await link.close().catch(() => undefined);

@@ -38,4 +38,18 @@ describe("tools/list", () => {
     } as unknown as McpToolsClient;
     await expect(listAllTools(looping, "the looping server")).rejects.toMatchObject({ code: "E_MCP_LIST_FAILED", message: expect.stringContaining("repeated the cursor") });
   });
+
+  it("asks each page within listTimeoutMs, and words the SDK's failure on one line", async () => {
+    let asked: unknown;
+    const slow: McpToolsClient = {
+      listTools: async (_params: unknown, options: unknown) => {
+        asked = options;
+        throw new Error('MCP error -32001: MCP error -32001: Request timed out\n  {\n    "at": "tools/list"\n  }');
+      },
+      callTool: async () => ({ content: [] }),
+    } as unknown as McpToolsClient;
+    const failed = await listAllTools(slow, "the slow server", { listTimeoutMs: 1234 }).catch((error: Error) => error);
+    expect(asked).toEqual({ timeout: 1234 });
+    expect(failed).toMatchObject({ code: "E_MCP_LIST_FAILED", message: 'the slow server: tools/list failed: MCP error -32001: Request timed out { "at": "tools/list" }' });
+  });
 });
