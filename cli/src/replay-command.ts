@@ -6,7 +6,8 @@
 // runtime refuses as a request (exit 2). Everything it prints from the journal or the guest goes through
 // terminal-text.ts: a journal is a file anyone may hand over.
 
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { text } from "node:stream/consumers";
 import { journalFromLines, run, type HostFunctions, type Journal, type ToolBelt } from "@capsule/runtime";
 import { catalogDispatcher, compileRunCatalog, mayImport } from "./run-catalog.js";
 import type { Catalog } from "@capsule/compiler";
@@ -43,7 +44,12 @@ function standIns(journal: Journal): { hostFunctions: HostFunctions; tools: Tool
 export async function replayCommand(file: string, options: ReplayOptions): Promise<number> {
   let journal: Journal | string;
   try {
-    journal = journalFromLines(await readFile(file, "utf8"));
+    // A FIFO or a device would be read until it ends, which may be never: a journal is a file (or "-", stdin).
+    if (file !== "-" && !(await stat(file)).isFile()) {
+      process.stderr.write(`capsule replay: ${shown(file)} is not a file; pass the journal capsule run --journal wrote (or - to read it from stdin)\n`);
+      return 2;
+    }
+    journal = journalFromLines(file === "-" ? await text(process.stdin) : await readFile(file, "utf8"));
   } catch (error) {
     process.stderr.write(`capsule replay: cannot read ${shown(file)}: ${shownMessage((error as NodeJS.ErrnoException).code ?? String(error))}\n`);
     return 2;

@@ -151,7 +151,9 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   if ("exit" in ran) return ran.exit;
   const home = resolveLocations(options).home;
   const result = catalog ? policyWorded(ran, catalog, home) : ran;
-  if (journalFailure) process.stderr.write(`capsule run: warning: the journal ${options.journal} is incomplete: ${journalFailure}\n`);
+  if (journalFailure) process.stderr.write(`capsule run: the journal ${shown(options.journal)} is incomplete (${shownMessage(journalFailure)}): it cannot replay this run; write it where there is room\n`);
+  // The journal asked for is part of what the command was to produce: without it the command did not succeed.
+  const ended = (ok: boolean) => (ok && !journalFailure ? 0 : 1);
   if (options.trace) {
     try {
       await writeFile(options.trace, events.map((e) => JSON.stringify(e, jsonReplacer)).join("\n") + "\n");
@@ -167,11 +169,11 @@ export async function runCommand(file: string, options: RunOptions): Promise<num
   }
   if (options.json) {
     process.stdout.write(`${JSON.stringify(result, jsonReplacer, 2)}\n`);
-    return result.ok ? 0 : 1;
+    return ended(result.ok);
   }
   if (options.value) printValue(result);
   else process.stdout.write(`${forStream(formatObservation(result, { maxChars: OBSERVATION_MAX_CHARS }), process.stdout)}\n`);
-  return result.ok ? 0 : 1;
+  return ended(result.ok);
 }
 
 function printValue(result: RunResult): void {

@@ -1,5 +1,5 @@
 // capsule run --journal and capsule replay: a run's calls recorded as JSON Lines, then replayed offline.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,8 +38,15 @@ describe("capsule run --journal and capsule replay", () => {
     const replayed = await capsule(["replay", journalPath, "--json"]);
     expect(replayed.status).toBe(1);
     expect(JSON.parse(replayed.stdout)).toMatchObject({ matches: false });
-    const bad = await capsule(["replay", file("nope.jsonl", "{ not json")]);
-    expect(bad.status).toBe(2);
+    const bad = await capsule(["replay", file("nope.jsonl", `${JSON.stringify(header)}\n{ not json`)]);
+    expect([bad.status, bad.stderr]).toEqual([2, expect.stringMatching(/line 2 is not JSON/)]);
+    const twice = await capsule(["replay", file("twice.jsonl", [header, end, header, end].map((r) => JSON.stringify(r)).join("\n"))]);
+    expect([twice.status, twice.stderr]).toEqual([2, expect.stringMatching(/more than one run's header/)]);
+    const folder = await capsule(["replay", dir]);
+    expect([folder.status, folder.stderr]).toEqual([2, expect.stringMatching(/is not a file; pass the journal/)]);
+    // An editor's byte order mark is not a reason to refuse it.
+    const bom = await capsule(["replay", file("bom.jsonl", `\uFEFF${readFileSync(journalPath, "utf8")}`), "--json"]);
+    expect(bom.status).toBe(1); // the tampered seed: it diverges, but it was read
   });
 
   it("stand in for a journal's calls without touching the process's objects, whatever the calls name", async () => {
@@ -80,5 +87,10 @@ describe("capsule run --journal and capsule replay", () => {
     writeFileSync(okPath, JSON.stringify({ ...header, filename: "../odd name.js" }));
     const refused = await capsule(["replay", okPath]);
     expect([refused.status, refused.stderr]).toEqual([2, expect.stringMatching(/request\.filename must be a bare file name/)]);
+  });
+
+  it.skipIf(!existsSync("/dev/full"))("fail a run whose journal could not be written: the journal was asked for", async () => {
+    const ran = await capsule(["run", file("prog6.js", "return 1"), "--journal", "/dev/full"]);
+    expect([ran.status, ran.stderr]).toEqual([1, expect.stringMatching(/the journal \/dev\/full is incomplete \(ENOSPC\): it cannot replay this run/)]);
   });
 });

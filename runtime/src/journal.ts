@@ -126,15 +126,23 @@ export function journalToLines(journal: Journal): string {
 }
 
 export function journalFromLines(text: string): Journal | string {
-  const records = text.split("\n").filter((line) => line.trim() !== "");
-  try {
-    const [header, ...rest] = records.map((line) => JSON.parse(line));
-    const end = rest.at(-1)?.type === "end" ? rest.pop() : undefined;
-    const journal: Journal = { header, calls: rest, ...(end ? { end } : {}) };
-    return journalProblem(journal) ?? journal;
-  } catch (error) {
-    return `the journal is not JSON Lines: ${(error as Error).message}`;
+  // An editor's byte order mark is not part of the first record.
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  const records: unknown[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    try {
+      records.push(JSON.parse(line));
+    } catch (error) {
+      return `the journal is not JSON Lines: line ${i + 1} is not JSON (${(error as Error).message.slice(0, 120)})`;
+    }
   }
+  if (records.length === 0) return "the journal is empty: pass the file `run({ journal })` (or capsule run --journal) wrote";
+  const [header, ...rest] = records as [JournalHeader, ...JournalRecord[]];
+  if (rest.some((record) => (record as { type?: unknown } | null)?.type === "run")) return "the journal holds more than one run's header: a journal file holds one run (was one appended to another?)";
+  const end = (rest.at(-1) as { type?: unknown } | undefined)?.type === "end" ? (rest.pop() as JournalEnd) : undefined;
+  const journal: Journal = { header, calls: rest as JournalCall[], ...(end ? { end } : {}) };
+  return journalProblem(journal) ?? journal;
 }
 
 /** Answers a replayed run's calls from its journal, in the journal's order. */
