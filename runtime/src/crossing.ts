@@ -44,10 +44,20 @@ export function decodeIntoGuest(ctx: QuickJSContext, decode: QuickJSHandle, valu
 }
 
 /**
- * An Error for the guest with the host's name and message. The engine takes a string made on the host as a C string,
- * which ends at the first U+0000: a name or message holding one is decoded into the guest from its JSON instead.
+ * An Error for the guest with the host's name and message (and `code`, when the message is led by one). The engine
+ * takes a string made on the host as a C string, which ends at the first U+0000: a name or message holding one is
+ * decoded into the guest from its JSON instead.
  */
 export function newGuestError(ctx: QuickJSContext, decode: QuickJSHandle, error: { name: string; message: string }): QuickJSHandle {
+  const made = madeGuestError(ctx, decode, error);
+  // A message led by a code (E_POLICY_DENIED: …, E_TOOL_FAILED: …) gives the error that code, as the host's errors
+  // have it: a program tests e.code, not the message's first word.
+  const code = /^(E_[A-Z0-9_]{1,60}): /.exec(error.message)?.[1];
+  if (code) ctx.newString(code).consume((text) => ctx.setProp(made, "code", text));
+  return made;
+}
+
+function madeGuestError(ctx: QuickJSContext, decode: QuickJSHandle, error: { name: string; message: string }): QuickJSHandle {
   const whole = (text: string) => !text.includes("\u0000");
   if (whole(error.name) && whole(error.message)) return ctx.newError(error);
   const made = ctx.newError({ name: whole(error.name) ? error.name : "Error", message: whole(error.message) ? error.message : "" });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultPolicy, sideEffecting } from "../src/index.js";
 import { errorOf, useSandbox, valueOf } from "./helpers.js";
 
 const sandbox = useSandbox();
@@ -88,6 +89,12 @@ describe("host errors reach the guest as plain errors", () => {
     expect(value.name).toBe("TypeError");
     expect(value.message).toMatch(/^cannot open <host>$/);
     expect(String(value.stack)).not.toMatch(/node:|\/work\/|\.ts/);
+  });
+
+  it("with the code their message is led by as e.code: the host's own, or the runtime's (E_POLICY_DENIED)", async () => {
+    const source = "const codes = []; for (const f of [s.coded, s.plain, s.denied]) { try { await f() } catch (e) { codes.push(e.code ?? null) } } return codes";
+    const hostFunctions = { s: { coded: () => { throw Object.assign(new Error("no funds"), { code: "E_NO_FUNDS" }); }, plain: () => { throw new Error("E_ but not a code"); }, denied: sideEffecting(() => 1) } };
+    expect(await valueOf(sandbox, { source, hostFunctions, policy: defaultPolicy() })).toEqual(["E_NO_FUNDS", null, "E_POLICY_DENIED"]);
   });
 
   it("turns a thrown non-error into an Error", async () => {
