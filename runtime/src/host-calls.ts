@@ -76,7 +76,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
   let settledWaiters: Array<() => void> = [];
   const busy = () => [...unanswered.values()].some((call) => call.busy);
   const doneWith = (id: number) => {
-    if (!unanswered.delete(id) || busy()) return;
+    if (!unanswered.delete(id) || settledWaiters.length === 0 || busy()) return;
     for (const wake of settledWaiters) wake();
     settledWaiters = [];
   };
@@ -165,7 +165,7 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       context.onSuspend?.({ index: id, kind, target, export: fn, argsDigest, args: encodedToJson(message.args), by, reason });
     };
     const replayed = context.replay?.take(id, { kind, target, export: fn, argsDigest });
-    if (replayed && "diverged" in replayed) return reply({ t: "fatal", id, code: "E_REPLAY_DIVERGED", message: replayed.diverged });
+    if (replayed && "diverged" in replayed) return answer({ t: "fatal", id, code: "E_REPLAY_DIVERGED", message: replayed.diverged });
     if (replayed) {
       if (replayed.call.inFlight) return; // never answered: the run that ran first did not hear back either
       if (tracked && replayed.call.outcome) tracked.busy = true;
