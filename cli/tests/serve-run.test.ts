@@ -2,6 +2,7 @@
 // the operator's ceilings, with a body cap and an in-flight cap, a host-module pack (@capsule/csv) running through it,
 // and answers in the runtime's codec JSON form; refusals have stable codes and HTTP statuses.
 import type { ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -151,6 +152,28 @@ describe("POST /run", () => {
       if (next.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect((next!.result as RunResult & { ok: true }).value).toBe(3);
+  }, 60_000);
+});
+
+describe("a client that goes away mid-body", () => {
+  it("ends only its own request: the server answers the next one (it exited on the aborted body before)", async () => {
+    const { port, hostname } = new URL(url);
+    for (const framing of ["content-length: 100", "transfer-encoding: chunked"]) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => {
+          const body = framing.startsWith("content-length") ? '{"source":' : "a\r\n{\"source\":\r\n";
+          socket.write(`POST /run HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: Bearer data\r\ncontent-type: application/json\r\n${framing}\r\n\r\n${body}`, () => {
+            socket.destroy();
+            resolve();
+          });
+        });
+        socket.on("error", reject);
+      });
+      // Give the server the turn in which the abort reaches it, then ask again.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const next = await post({ source: "return 4" });
+      expect([framing, child.exitCode, (next.result as RunResult & { ok: true }).value]).toEqual([framing, null, 4]);
+    }
   }, 60_000);
 });
 

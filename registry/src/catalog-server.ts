@@ -148,7 +148,15 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
   const serveBinary = (req: IncomingMessage, res: ServerResponse, m: ServedModule) =>
     serveContent(req, res, m.wasm!.sha256, true, "application/wasm", () => binaryOf(m.wasm!.sha256, () => readFile(m.wasm!.file)));
 
-  const server = createServer(async (req, res) => {
+  // A failure no route foresaw answers 500 (or ends that one response), never the process: an async listener's
+  // rejection is unhandled, and Node exits on one.
+  const server = createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (!res.headersSent) return error(res, 500, "serve-failed", "the server failed while answering; try again");
+      res.destroy();
+    });
+  });
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<unknown> => {
     const { modules, bySpecifier, byDigest, byWasmDigest } = current;
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS_HEADERS);
@@ -222,7 +230,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       return serveBinary(req, res, m);
     }
     return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}${options.manifestSchema !== undefined ? `, ${MANIFEST_SCHEMA_PATH}` : ""}${serveRun ? ", POST /run" : ""}`);
-  });
+  };
   return Object.assign(server, {
     setCatalog(catalog: { modules: readonly ServedModule[] }) {
       current = indexCatalog(catalog);

@@ -91,6 +91,11 @@ export const REGISTRY_CODES = {
     meaning: "the module's compiled file is missing or no longer matches its digest",
     hint: "recompile the packs (`capsule packs compile`) and restart or refresh the server",
   },
+  "serve-failed": {
+    stage: "serve",
+    meaning: "the server failed while answering a request, in a way no route foresaw (the process and other requests go on)",
+    hint: "try again; if it repeats, report it with the request that caused it",
+  },
   "run-not-json": {
     stage: "serve",
     meaning: "POST /run was sent with a content type other than application/json",

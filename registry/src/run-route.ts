@@ -68,9 +68,12 @@ export function runBodyProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The body's text, or the refusal when it passes `max` bytes (reading stops there; the rest is not buffered). */
-function readBody(req: IncomingMessage, max: number): Promise<string | "too-large"> {
-  return new Promise((resolve, reject) => {
+/**
+ * The body's text, the refusal when it passes `max` bytes (reading stops there; the rest is not buffered), or
+ * "aborted" when the client went (or Node's requestTimeout ended a trickled body) before its end: nothing to answer.
+ */
+function readBody(req: IncomingMessage, max: number): Promise<string | "too-large" | "aborted"> {
+  return new Promise((resolve) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > max) return resolve("too-large");
     const chunks: Buffer[] = [];
@@ -84,7 +87,9 @@ function readBody(req: IncomingMessage, max: number): Promise<string | "too-larg
       } else chunks.push(chunk);
     });
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+    // A rejection here was unhandled, and ended the whole server (Node exits on one): one client took every run down.
+    req.on("error", () => resolve("aborted"));
+    req.on("close", () => resolve("aborted")); // after "end" this changes nothing: a promise settles once
   });
 }
 
@@ -100,6 +105,7 @@ export function createRunRoute(options: RunRouteOptions) {
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") return refuse("run-not-json", "send the body as JSON with Content-Type: application/json");
     const text = await readBody(req, maxBody);
+    if (text === "aborted") return void res.destroy();
     if (text === "too-large") return refuse("run-body-too-large", `the body is larger than this server's cap of ${maxBody.toLocaleString("en-US")} bytes; send a smaller program or inputs`);
     let parsed: unknown;
     try {
