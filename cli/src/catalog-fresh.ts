@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Catalog, CompileInputs } from "@capsule/compiler";
 import type { Locations } from "./paths.js";
+import { readUntrusted } from "./untrusted-files.js";
 
 const RECORD_VERSION = 1;
 const recordPath = (locations: Locations) => path.join(locations.home, "catalog.inputs.json");
@@ -34,11 +35,17 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 
 async function hashOrNull(file: string): Promise<string | null> {
   try {
+    // A file too large for any pack limit is marked by its size and time, not read whole on every command.
+    const st = await fsp.stat(file);
+    if (st.size > FRESH_HASH_MAX_BYTES) return `size ${st.size} mtime ${st.mtimeMs}`;
     return sha256(await fsp.readFile(file));
   } catch {
     return null;
   }
 }
+
+/** Pack files larger than this are told apart by size and time (no pack may ship one: the module caps are smaller). */
+const FRESH_HASH_MAX_BYTES = 64 * 1024 * 1024;
 
 const exists = (file: string) => fsp.access(file).then(() => true, () => false);
 
@@ -74,7 +81,10 @@ async function candidate(folder: string, out: string[]): Promise<void> {
   const real = await fsp.realpath(folder).catch(() => null);
   out.push(`${folder} => ${real}`);
   if (!real) return;
-  const manifest = await fsp.readFile(path.join(real, "package.json"), "utf8").catch(() => null);
+  const read = readUntrusted(path.join(real, "package.json"));
+  // What is not a small regular file is marked by why: discovery refuses it, and a change of reason is noticed.
+  const manifest = read.ok ? read.text : null;
+  if (!read.ok && read.why !== "missing") out.push(`${real}/package.json ${read.why}`);
   out.push(`${real}/package.json ${manifest === null ? null : sha256(manifest)}`);
   let isPack = false;
   try {

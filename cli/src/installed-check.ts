@@ -11,6 +11,7 @@ import type { CompileResult, PackVerdict, PackVerdictInput } from "@capsule/comp
 import type { CliCode } from "./codes.js";
 import { digestFiles, type Ledger } from "./ledger.js";
 import { shown } from "./terminal-text.js";
+import { readUntrusted } from "./untrusted-files.js";
 
 export interface InstalledView {
   /** The install root as a discovery root (<home>/packs/node_modules, or a staging generation's). */
@@ -93,7 +94,9 @@ export async function packFolders(nodeModules: string): Promise<Map<string, stri
   const out = new Map<string, string>();
   const read = async (dir: string) => {
     try {
-      const pkg = JSON.parse(await fsp.readFile(path.join(dir, "package.json"), "utf8")) as { name?: unknown; capsule?: unknown };
+      const read = readUntrusted(path.join(dir, "package.json"));
+      if (!read.ok) return;
+      const pkg = JSON.parse(read.text) as { name?: unknown; capsule?: unknown };
       if (typeof pkg.name === "string" && pkg.capsule !== undefined) out.set(pkg.name, dir);
     } catch {
       // not a package, or not readable: not a pack

@@ -14,6 +14,7 @@ import { hintFor } from "./hints.js";
 import { checkDocumentation } from "./pack-declarations.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { shown as safe, shownMessage } from "./terminal-text.js";
+import { readUntrusted } from "./untrusted-files.js";
 
 interface PackCheckOptions extends LocationOptions {
   json?: boolean;
@@ -60,7 +61,9 @@ async function checkPack(dir: string, options: LocationOptions): Promise<CheckRe
   const manifestFile = path.join(dir, "package.json");
   let pkg: unknown;
   try {
-    pkg = JSON.parse(await fsp.readFile(manifestFile, "utf8"));
+    const read = readUntrusted(manifestFile);
+    if (!read.ok) throw Object.assign(new Error(read.message), { code: read.why === "missing" ? "ENOENT" : undefined });
+    pkg = JSON.parse(read.text);
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : error instanceof SyntaxError ? `is not valid JSON (${error.message})` : `cannot be read (${(error as Error).message})`;
     report.diagnostics.push(withHint({ code: "manifest-unreadable", severity: "error", message: `package.json ${why}`, file: "package.json" }));

@@ -5,16 +5,19 @@
 // Refuses nothing: each is a warning on stderr (stdout stays the command's, the protocol channel for `mcp`), the
 // command goes on. The shipped root and the install root are the CLI's own and are not checked.
 
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { CLI_CODES, type CliCode } from "./codes.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { shownMessage } from "./terminal-text.js";
+import { readUntrusted } from "./untrusted-files.js";
 
 /** Whether `dir` holds a package.json with a `capsule` field (what discovery reads as a pack). */
 function isPack(dir: string): boolean {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { capsule?: unknown };
+    const read = readUntrusted(path.join(dir, "package.json"));
+    if (!read.ok) return false;
+    const manifest = JSON.parse(read.text) as { capsule?: unknown };
     return manifest !== null && typeof manifest === "object" && manifest.capsule !== undefined;
   } catch {
     return false;
