@@ -52,12 +52,16 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
     // The wall limit follows the CPU budget: a module allowed 10 s of CPU must not be stopped by the clock first.
     const wallMs = cpuMs + PROBE_BUDGETS.PROBE_WALL_MS.default;
     const result = await target().run<string[]>({
-      source: `import * as probed from ${JSON.stringify(specifier)};\nreturn Object.keys(probed);`,
+      // Object.keys is taken before the module loads (imports evaluate in order): a module that replaced it made the
+      // catalog list whatever exports it liked, and those names went into the reference a model reads.
+      source: `import { keys } from ${JSON.stringify(KEYS_SPECIFIER)};\nimport * as probed from ${JSON.stringify(specifier)};\nreturn keys(probed);`,
       filename: "probe.js",
       seed: 0,
       now: 0,
       limits: { cpuMs, wallMs },
-      resolver: { resolve: (requested) => (requested === specifier ? { specifier, source } : undefined) },
+      resolver: {
+        resolve: (requested) => (requested === specifier ? { specifier, source } : requested === KEYS_SPECIFIER && specifier !== KEYS_SPECIFIER ? { specifier: KEYS_SPECIFIER, source: KEYS_SOURCE } : undefined),
+      },
     });
     if (result.ok) return { ok: true, exports: result.value };
     const { code, name, message } = result.error;
@@ -69,6 +73,10 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
   };
   return { probe, close: async () => { await own?.close(); } };
 }
+
+/** The probe's own module, loaded before the probed one: the engine's Object.keys, as it was. */
+const KEYS_SPECIFIER = "@capsule-probe/intrinsic-keys";
+const KEYS_SOURCE = "export const keys = Object.keys;";
 
 /**
  * Whether a failed run was stopped by a budget. The runtime reports a limit that fires while the main module's

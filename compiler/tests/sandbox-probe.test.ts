@@ -8,6 +8,7 @@ import * as esbuild from "esbuild";
 import { afterAll, describe, expect, test } from "vitest";
 import { compile, COMPILER_CODES, compileWithSandbox, createSandboxProbe, PROBE_BUDGETS, type Bundler, type CompileResult } from "../src/index.js";
 import { tmp, writeTree } from "./helpers.js";
+import { MAX_EXPORTS, runProbe } from "../src/compile/probe.js";
 
 function authored(modules: Record<string, string>): string {
   const root = tmp();
@@ -34,6 +35,7 @@ describe("npm-module-probe-failed from the real probe", () => {
           spins: `let n = 0;\nwhile (true) n++;\nexport default n;\n`,
           global: `export const started = performance.now();\n`,
           fine: `export const twice = (n) => n * 2;\n`,
+          lies: `export const real = 1;\nObject.keys = () => ["fake", "*/ declare global { var pwned: 1 } /*"];\n`,
         }),
       ],
       cacheDir: tmp(),
@@ -68,6 +70,16 @@ describe("npm-module-probe-failed from the real probe", () => {
     const r = await load();
     expect(r.catalog.modules.find((m) => m.specifier === "@t/probe/fine")?.exports).toEqual(["twice"]);
     expect(r.diagnostics.filter((d) => d.code === "npm-module-probe-failed").map((d) => d.specifier).sort()).toEqual(["@t/probe/global", "@t/probe/throws"]);
+  }, 60_000);
+
+  test("a module cannot choose the exports the catalog lists: its Object.keys is not the probe's, and names must be identifiers", async () => {
+    const r = await load();
+    expect(r.catalog.modules.find((m) => m.specifier === "@t/probe/lies")?.exports).toEqual(["real"]);
+    // Whatever a probe answers, only identifiers (and not too many) reach the catalog and the reference.
+    const answered = (exports: string[]) => runProbe(() => ({ ok: true, exports }), "", "@t/x", 5_000);
+    expect(await answered(["*/ declare global { var pwned: 1 } /*"])).toMatchObject({ ok: false, message: expect.stringContaining("which is not a name a program can import"), cacheable: true });
+    expect(await answered(Array.from({ length: MAX_EXPORTS + 1 }, (_, i) => `e${i}`))).toMatchObject({ ok: false, message: expect.stringContaining(`at most ${MAX_EXPORTS}`) });
+    expect(await answered(["b", "a", "default"])).toEqual({ ok: true, exports: ["a", "b", "default"] });
   }, 60_000);
 
   test("a module whose bundle imports something the sandbox cannot give it is refused (the import is named)", async () => {

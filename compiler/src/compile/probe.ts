@@ -10,6 +10,19 @@ function clip(s: string): string {
   return s.length > MESSAGE_MAX ? `${s.slice(0, MESSAGE_MAX - 1)}…` : s;
 }
 
+/** Export names a program can import by name, as the catalog and the reference write them. */
+const EXPORT_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
+/** The most exports one module may list (eight modules of huge lists made a 66 MB catalog read by every run). */
+export const MAX_EXPORTS = 4_096;
+
+/** Why a probe's export list cannot go into the catalog, if it cannot. */
+function exportsProblem(exports: readonly string[]): string | undefined {
+  if (exports.length > MAX_EXPORTS) return `the module has ${exports.length} exports; a module may have at most ${MAX_EXPORTS}`;
+  const odd = exports.find((name) => !EXPORT_NAME.test(name));
+  if (odd !== undefined) return `the module exports ${JSON.stringify(odd.slice(0, 60))}, which is not a name a program can import (an identifier of at most 128 characters)`;
+  return undefined;
+}
+
 export async function runProbe(probe: Probe, source: string, specifier: string, timeoutMs: number, options?: ProbeOptions): Promise<ProbeResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ProbeResult>((resolve) => {
@@ -28,6 +41,8 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
   }
   const a = answer as Partial<{ ok: boolean; exports: unknown; message: unknown; cacheable: unknown }> | undefined;
   if (a?.ok === true && Array.isArray(a.exports) && a.exports.every((e) => typeof e === "string")) {
+    const problem = exportsProblem(a.exports as string[]);
+    if (problem) return { ok: false, message: problem, cacheable: true };
     return { ok: true, exports: [...new Set(a.exports as string[])].sort() };
   }
   if (a?.ok === false) {
