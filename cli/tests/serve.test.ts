@@ -1,6 +1,7 @@
 // `capsule serve` as a process: the catalog over HTTP with token grants, the playground, SIGTERM; and following
 // its files — a rotated tokens file, and packs installed by another command — without a restart.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { capsuleAsync, serve, tempDir, tempHome } from "./helpers.js";
@@ -87,4 +88,35 @@ describe("capsule serve after packs change", () => {
       serving.child.kill("SIGTERM");
     }
   }, 240_000);
+});
+
+describe("capsule serve without tokens", () => {
+  it("runs programs only for its own pages, by its own address: another page's Origin and a rebound Host are refused", async () => {
+    const serving = await serve(["--home", tempHome()]);
+    const { hostname: address, port } = new URL(serving.url);
+    const post = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: address, port, path: "/run", method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on("error", reject);
+        req.end(JSON.stringify({ source: "return 6 * 7" }));
+      });
+    try {
+      const own = `${address}:${port}`;
+      expect((await post({ host: own })).status).toBe(200);
+      expect((await post({ host: own, origin: `http://${own}` })).status).toBe(200);
+      expect((await post({ host: `localhost:${port}` })).status).toBe(200);
+      for (const headers of [{ host: own, origin: "https://evil.example" }, { host: own, origin: "null" }, { host: `rebound.evil.example:${port}` }]) {
+        const refused = await post(headers);
+        expect([refused.status, JSON.parse(refused.body).code]).toEqual([403, "origin-not-allowed"]);
+      }
+      // What any page may read of an open server stays readable across origins: its catalog.
+      expect((await fetch(`${serving.url}/catalog`, { headers: { origin: "https://embedder.example" } })).headers.get("access-control-allow-origin")).toBe("*");
+    } finally {
+      serving.child.kill("SIGTERM");
+    }
+  }, 120_000);
 });

@@ -13,6 +13,8 @@ import { createHash } from "node:crypto";
 import type { ServeCode } from "./codes.js";
 import type { StaticAssets } from "./static-assets.js";
 import { createRunRoute, type Grant, type RunRouteOptions } from "./run-route.js";
+import { hostname } from "node:os";
+import { isIP } from "node:net";
 
 /**
  * Sent with every response: any origin may call with a bearer token (no cookies are involved, so "*" leaks nothing),
@@ -29,6 +31,24 @@ const CORS_HEADERS = {
   "access-control-max-age": "600",
   "cross-origin-resource-policy": "cross-origin",
 };
+
+/**
+ * Why a run asked of a server without tokens comes from elsewhere, if it does: a Host that is a name other than
+ * localhost or this machine's (DNS rebinding: a page's own domain pointed at 127.0.0.1), or an Origin that is not the
+ * Host it was sent to. IP literals and this machine's name stay usable, so an open server on a LAN still serves.
+ */
+function foreignRequest(req: IncomingMessage): string | undefined {
+  const host = req.headers.host ?? "";
+  const name = (host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d+$/, "")).toLowerCase();
+  if (!(name === "localhost" || isIP(name) !== 0 || name === hostname().toLowerCase())) {
+    return `this server has no tokens, so it answers only requests addressed to it by IP, localhost or ${hostname()} (Host was ${JSON.stringify(host.slice(0, 80))}); give it --tokens to serve other names`;
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
+    return `this server has no tokens, so it answers pages of its own origin only (Origin was ${JSON.stringify(origin.slice(0, 80))}); give it --tokens to serve other pages`;
+  }
+  return undefined;
+}
 
 export interface ServedModule {
   specifier: string;
@@ -164,6 +184,11 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     }
     const url = new URL(req.url ?? "/", "http://catalog");
     const isRun = serveRun !== undefined && url.pathname === "/run";
+    // What a server without tokens serves to any page (the catalog, modules: what an embedding page imports) is
+    // readable anyway; running a program is not: only its own pages, by its own address (any web page the operator
+    // opened ran programs on it through CORS "*", or through DNS rebinding).
+    const foreign = isRun && !tokens ? foreignRequest(req) : undefined;
+    if (foreign) return error(res, 403, "origin-not-allowed", foreign);
     if (isRun && req.method !== "POST") return error(res, 405, "method-not-allowed", "send runs with POST /run and a JSON body { source, inputs?, seed?, now?, limits? }");
     if (!isRun && req.method !== "GET" && req.method !== "HEAD") return error(res, 405, "method-not-allowed", `only GET and HEAD are served here${serveRun ? "; runs go to POST /run" : ""}`);
     let path: string;

@@ -91,6 +91,11 @@ export const REGISTRY_CODES = {
     meaning: "the module's compiled file is missing or no longer matches its digest",
     hint: "recompile the packs (`capsule packs compile`) and restart or refresh the server",
   },
+  "origin-not-allowed": {
+    stage: "serve",
+    meaning: "a server without tokens was asked to run a program from elsewhere: another page's Origin, or a Host that names it by another domain (DNS rebinding)",
+    hint: "open the server's own address (its playground, or an IP/localhost URL), or start it with --tokens so pages elsewhere can call it with a token",
+  },
   "serve-failed": {
     stage: "serve",
     meaning: "the server failed while answering a request, in a way no route foresaw (the process and other requests go on)",
