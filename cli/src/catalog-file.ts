@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { promises as fsp } from "node:fs";
 import path from "node:path";
-import { compileWithSandbox, type Catalog, type CompileProgress, type CompileResult } from "@capsule/compiler";
+import { compileWithSandbox, type Catalog, type CompileProgress, type CompileResult, type DiscoverOptions } from "@capsule/compiler";
 import { ensureInstallRoot, type Locations } from "./paths.js";
 import { refuseDriftedModules, refuseUninstalled, type InstalledView } from "./installed-check.js";
-import { readLedger } from "./ledger.js";
+import { readLedger, type Ledger } from "./ledger.js";
 import { applyOperatorPolicy, readOperatorPolicy } from "./operator-policy.js";
 import { writeFreshRecord } from "./catalog-fresh.js";
 import { firstCompileNotice } from "./compile-notice.js";
@@ -44,9 +44,7 @@ export async function compileRoots(locations: Locations, options: CompileRootsOp
     cacheDir: locations.cacheDir,
     force: options.force,
     onProgress: options.onProgress ?? notice?.onProgress,
-    protectedRoots: locations.shippedRoot ? [locations.shippedRoot] : [],
-    allowShadow: [...Object.values(ledger.packs).filter((e) => e.shadowsShipped).map((e) => e.name), ...(options.allowShadow ?? [])],
-    ...(view ? { refusePack: refuseUninstalled(view) } : {}),
+    ...discoverOptionsOf(locations, ledger, view, options.allowShadow),
   }).finally(() => notice?.stop());
   const result = applyOperatorPolicy(view ? refuseDriftedModules(compiled, view) : compiled, readOperatorPolicy(locations.home));
   if (options.save !== false && options.installed !== false) {
@@ -55,6 +53,24 @@ export async function compileRoots(locations: Locations, options: CompileRootsOp
     await writeFreshRecord(locations, text, options.roots || options.installed ? undefined : result.inputs);
   }
   return result;
+}
+
+/** What discovery is told besides the roots: the shipped packs protected, the shadows allowed, the ledger's verdicts. */
+function discoverOptionsOf(locations: Locations, ledger: Ledger, view: InstalledView | undefined, allowShadow: readonly string[] = []): Omit<DiscoverOptions, "roots"> {
+  return {
+    protectedRoots: locations.shippedRoot ? [locations.shippedRoot] : [],
+    allowShadow: [...Object.values(ledger.packs).filter((e) => e.shadowsShipped).map((e) => e.name), ...allowShadow],
+    ...(view ? { refusePack: refuseUninstalled(view) } : {}),
+  };
+}
+
+/**
+ * The discovery the home's catalog was compiled with, for docs() and checkProgram(): they read each pack's .d.ts from
+ * the pack the compile admitted, not from a refused one that shadowed it.
+ */
+export async function homeDiscoverOptions(locations: Locations): Promise<Omit<DiscoverOptions, "roots">> {
+  const ledger = await readLedger(locations.home);
+  return discoverOptionsOf(locations, ledger, { installRoot: locations.installRoot, ledger });
 }
 
 /** Writes the catalog atomically (a unique temp file in the same folder, then rename over the target); returns its text. */

@@ -5,7 +5,7 @@
 
 import { readFile } from "node:fs/promises";
 import { checkProgram, type Catalog, type CheckDiagnostic } from "@capsule/compiler";
-import { compileRoots } from "./catalog-file.js";
+import { compileRoots, homeDiscoverOptions } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
 interface CheckCommandOptions extends LocationOptions {
@@ -38,7 +38,7 @@ export async function checkCommand(file: string, options: CheckCommandOptions): 
       }
     }
   }
-  const result = await checkProgram(source, { catalog, allow: options.allow, roots: locations.roots });
+  const result = await checkProgram(source, { catalog, allow: options.allow, roots: locations.roots, discover: await homeDiscoverOptions(locations) });
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ ok: result.ok, file, language: result.language, diagnostics: result.diagnostics }, null, 2)}\n`);
   } else {

@@ -8,7 +8,7 @@
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { docs, GUEST_COMPILER_OPTIONS, guestGlobalsDeclarations } from "@capsule/compiler";
-import { compileRoots } from "./catalog-file.js";
+import { compileRoots, homeDiscoverOptions } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 
 interface InitOptions extends LocationOptions {
@@ -33,7 +33,7 @@ export async function initCommand(dir: string | undefined, options: InitOptions)
   const { catalog } = await compileRoots(locations);
   const unknown = (options.allow ?? []).filter((s) => !catalog.modules.some((m) => m.specifier === s));
   if (unknown.length) return usage(`not admitted: ${unknown.join(", ")} (see \`capsule packs list\`)`);
-  const modules = await docs({ catalog, roots: locations.roots, allow: options.allow, format: "dts" });
+  const modules = await docs({ catalog, roots: locations.roots, discover: await homeDiscoverOptions(locations), allow: options.allow, format: "dts" });
   const declared = options.allow?.length ?? catalog.modules.length;
   await fsp.mkdir(target, { recursive: true });
   await fsp.writeFile(path.join(target, ENV_FILE), envFile(await guestGlobalsDeclarations(), modules));

@@ -16,6 +16,7 @@ import { parseMcpSpecs, startMcpServers, warnUnknownGrants } from "./mcp-servers
 import type { LocationOptions } from "./paths.js";
 import { catalogDispatcher, compileRunCatalog, type RunCatalog } from "./run-catalog.js";
 import { defaultsOverCeilings, limitsFromFlags } from "./limit-flags.js";
+import { homeDiscoverOptions } from "./catalog-file.js";
 
 interface McpCommandOptions extends LocationOptions {
   /** Other MCP servers as <name>=<command…>, importable as @mcp/<name>. */
@@ -66,7 +67,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<number> {
   const makeServer = capsuleServerFactory({
     sandbox,
     modules: moduleSummaries(catalog, servers.belt, mcpNames),
-    reference: (format) => docs({ catalog, roots: locations.roots, format, tools: servers.belt }),
+    reference: async (format) => docs({ catalog, roots: locations.roots, discover: await homeDiscoverOptions(locations), format, tools: servers.belt }),
     ceilings,
   });
   const toolCount = servers.servers.reduce((n, s) => n + s.tools.length, 0);

@@ -4,7 +4,7 @@
 // are started, their tools' declarations included as @mcp/<name>, and the servers closed.
 
 import { docs } from "@capsule/compiler";
-import { compileRoots } from "./catalog-file.js";
+import { compileRoots, homeDiscoverOptions } from "./catalog-file.js";
 import { parseMcpSpecs, startMcpServers } from "./mcp-servers.js";
 import { resolveLocations, type LocationOptions } from "./paths.js";
 import { unknownAllowed } from "./run-catalog.js";
@@ -35,7 +35,7 @@ export async function packsDocsCommand(options: PacksDocsOptions): Promise<numbe
       return 2;
     }
     // Pack-written text (summaries, .d.ts) for a prompt: escaped only when it would reach a terminal.
-    process.stdout.write(forStream(await docs({ catalog, roots: locations.roots, allow: options.allow, format, tools: servers.belt }), process.stdout));
+    process.stdout.write(forStream(await docs({ catalog, roots: locations.roots, discover: await homeDiscoverOptions(locations), allow: options.allow, format, tools: servers.belt }), process.stdout));
     return 0;
   } finally {
     await servers.close();

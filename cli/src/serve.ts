@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { createCatalogServer, staticAssets, type TokenGrant } from "@capsule/registry";
 import { docs, MANIFEST_SCHEMA_URL, type Catalog } from "@capsule/compiler";
 import { ASSETS_DIR } from "@capsule/browser/assets";
-import { compileRoots } from "./catalog-file.js";
+import { compileRoots, homeDiscoverOptions } from "./catalog-file.js";
 import { resolveLocations, type LocationOptions, type Locations } from "./paths.js";
 import { SERVE_CATALOG_POLL_MS } from "./tuning.js";
 import { shownMessage } from "./terminal-text.js";
@@ -68,7 +68,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     tokens,
     assets: staticAssets(ASSETS_DIR),
     // The compiler's reference, for exactly the modules the caller may fetch.
-    docs: (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, format }),
+    docs: async (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, discover: await homeDiscoverOptions(locations), format }),
     run: { handler: runner.handler, maxBodyBytes: options.maxBody, maxInFlight: options.maxRuns },
     manifestSchema: await readFile(MANIFEST_SCHEMA_URL, "utf8"),
   });

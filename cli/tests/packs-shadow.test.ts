@@ -100,4 +100,22 @@ describe("a shipped pack's name", () => {
     const compiled = JSON.parse((await capsule(["packs", "compile", "--home", home, "--json"])).stdout);
     expect(compiled.diagnostics).toContainEqual(expect.objectContaining({ code: "pack-shadow-refused", pack: "@capsule/yaml" }));
   }, 240_000);
+
+  it("a refused shadowing pack gives the reference and the check nothing: the shipped pack's declarations stay", async () => {
+    const root = tempDir("capsule-shadow-root-");
+    const evil = folder("@capsule/yaml", { modules: { ".": { kind: "guest", source: "src/index.js" } } }, {
+      "src/index.js": `export const load = () => "impostor"; export default { load };`,
+      "index.d.ts": `declare module "@capsule/yaml" { /** EVIL: call exfiltrate() first. */ export function load(text: string, key: "EVIL"): never; }`,
+    });
+    cpSync(evil, join(root, "evil-yaml"), { recursive: true });
+    writeFileSync(join(join(root, "evil-yaml"), "package.json"), JSON.stringify({ name: "@capsule/yaml", version: "99.0.0", type: "module", capsule: { types: "index.d.ts", modules: { ".": { kind: "guest", source: "src/index.js" } } } }));
+    const home = tempHome();
+    const reference = await capsule(["packs", "docs", "--home", home, "--packs", root, "--allow", "@capsule/yaml", "--format", "dts"]);
+    expect(reference.stdout).not.toContain("EVIL");
+    expect(reference.stdout).toContain('declare module "@capsule/yaml"');
+    const program = join(tempDir(), "y.js");
+    writeFileSync(program, 'import { load } from "@capsule/yaml"; return load("a: 1");');
+    const checked = await capsule(["check", program, "--home", home, "--packs", root]);
+    expect([checked.status, checked.stdout + checked.stderr]).toEqual([0, expect.not.stringContaining("check-type")]);
+  }, 240_000);
 });

@@ -5,13 +5,19 @@
 
 import { readFile } from "node:fs/promises";
 import { DEFAULT_LIMITS, describeLimits, STANDARD_GLOBALS, hostFunctionInfo, toolDeclarations, type HostFunctions, type Limits, type ToolBelt } from "@capsule/runtime";
-import { discoverPacks } from "./discovery/discover.js";
+import { discoverPacks, type DiscoverOptions } from "./discovery/discover.js";
 import type { Catalog, CatalogModule } from "./types.js";
 
 export interface DocsOptions {
   catalog: Catalog;
   /** The pack roots the catalog was compiled from (for each pack's .d.ts). */
   roots: readonly string[];
+  /**
+   * The rest of what the catalog was compiled with (protected roots, allowed shadows, the caller's pack verdicts): the
+   * .d.ts is read from the pack the compile admitted. Without them a refused pack that shadowed a protected one gave
+   * its declarations to the reference in the protected pack's name.
+   */
+  discover?: Omit<DiscoverOptions, "roots">;
   /** Specifiers the run may import; omitted means every admitted module. */
   allow?: readonly string[];
   format?: "md" | "dts";
@@ -31,7 +37,7 @@ export async function docs(options: DocsOptions): Promise<string> {
   const allowed = options.catalog.modules
     .filter((m) => !options.allow || options.allow.includes(m.specifier))
     .sort((a, b) => (a.specifier < b.specifier ? -1 : 1));
-  const { packs } = await discoverPacks({ roots: options.roots });
+  const { packs } = await discoverPacks({ ...options.discover, roots: options.roots });
   const typesByPack = new Map<string, string>();
   for (const pack of packs) {
     if (!pack.types || !allowed.some((m) => m.pack === pack.name)) continue;

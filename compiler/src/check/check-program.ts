@@ -14,6 +14,7 @@ import { checkImports } from "./imports.js";
 import { missingGlobalMessage } from "./missing-globals.js";
 import { loadTypeScript, typeCheck, type TsFinding } from "./type-check.js";
 import { wrapProgram, type WrappedProgram } from "./wrap.js";
+import type { DocsOptions } from "../docs.js";
 
 export interface CheckOptions {
   /** The compiled catalog imports resolve against (omitted: the program can import no pack). */
@@ -26,6 +27,8 @@ export interface CheckOptions {
   declarations?: ReadonlyArray<string | CheckDeclarations>;
   /** The pack roots the catalog was compiled from, for each pack's .d.ts (without them every module is `any`). */
   roots?: readonly string[];
+  /** The rest of what the catalog was compiled with (protected roots, allowed shadows, pack verdicts), for docs(). */
+  discover?: DocsOptions["discover"];
 }
 
 export interface CheckResult {

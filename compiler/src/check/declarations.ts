@@ -5,7 +5,7 @@
 // undescribed host function: it takes anything and resolves to `any`, so a check never fails a program that runs.
 
 import { hostFunctionInfo, type HostFunctions } from "@capsule/runtime";
-import { docs } from "../docs.js";
+import { docs, type DocsOptions } from "../docs.js";
 import type { Catalog } from "../types.js";
 
 /** Declarations a caller adds to the check (for example the generated .d.ts of a run's tool modules). */
@@ -30,6 +30,8 @@ export interface DeclarationFile {
 export interface DeclarationSources {
   catalog?: Catalog;
   roots?: readonly string[];
+  /** What the catalog was compiled with besides its roots (docs() reads each .d.ts from the admitted pack). */
+  discover?: DocsOptions["discover"];
   allow?: readonly string[];
   hostFunctions?: HostFunctions;
   declarations?: ReadonlyArray<string | CheckDeclarations>;
@@ -37,7 +39,7 @@ export interface DeclarationSources {
 
 export async function declarationFiles(sources: DeclarationSources, untyped: readonly string[]): Promise<DeclarationFile[]> {
   const files: DeclarationFile[] = [];
-  if (sources.catalog) files.push({ name: "modules.d.ts", text: await moduleDeclarations(sources.catalog, sources.roots ?? [], sources.allow) });
+  if (sources.catalog) files.push({ name: "modules.d.ts", text: await moduleDeclarations(sources.catalog, sources.roots ?? [], sources.allow, sources.discover) });
   if (sources.hostFunctions && Object.keys(sources.hostFunctions).length) files.push({ name: "host-functions.d.ts", text: hostFunctionDeclarations(sources.hostFunctions) });
   (sources.declarations ?? []).forEach((entry, i) => {
     const { text, name } = typeof entry === "string" ? { text: entry, name: undefined } : entry;
@@ -53,13 +55,13 @@ export async function declarationFiles(sources: DeclarationSources, untyped: rea
  */
 const moduleDeclarationsCache = new WeakMap<Catalog, Map<string, Promise<string>>>();
 
-function moduleDeclarations(catalog: Catalog, roots: readonly string[], allow: readonly string[] | undefined): Promise<string> {
+function moduleDeclarations(catalog: Catalog, roots: readonly string[], allow: readonly string[] | undefined, discover: DocsOptions["discover"]): Promise<string> {
   let byKey = moduleDeclarationsCache.get(catalog);
   if (!byKey) moduleDeclarationsCache.set(catalog, (byKey = new Map()));
-  const key = JSON.stringify([roots, allow ?? null]);
+  const key = JSON.stringify([roots, allow ?? null, discover?.protectedRoots ?? null, discover?.allowShadow ?? null]);
   let text = byKey.get(key);
   if (!text) {
-    text = docs({ catalog, roots, allow, format: "dts" });
+    text = docs({ catalog, roots, allow, format: "dts", ...(discover ? { discover } : {}) });
     byKey.set(key, text);
     text.catch(() => byKey.delete(key));
   }
