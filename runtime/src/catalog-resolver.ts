@@ -79,8 +79,13 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
   };
   const resolver: ModuleResolver = {
     resolve(specifier: string, referrer: string): ResolvedModule | undefined | Promise<ResolvedModule | undefined> {
+      // The program's name and the catalog's specifiers share one namespace: a program saved as "wok" (an unscoped
+      // wasm module's specifier) was taken for that facade and given the private bridge.
+      if (bySpecifier.has(mainName)) {
+        return refuse(runError("E_BAD_REQUEST", `the program's filename "${quoted(mainName)}" is the specifier of an installed module; give the program another name (for example "${quoted(mainName)}.js")`));
+      }
       if (specifier === BRIDGE_SPECIFIER) {
-        const kind = bySpecifier.get(referrer)?.kind;
+        const kind = referrer === mainName ? undefined : bySpecifier.get(referrer)?.kind;
         if (kind === "host" || kind === "wasm") return { specifier, source: BRIDGE_SOURCE, digest: BRIDGE_DIGEST };
         return refuse(runError("E_IMPORT_REFUSED", `"${BRIDGE_SPECIFIER}" is private to host-module facades; import the host module itself (for example "@capsule/csv")`));
       }

@@ -16,6 +16,7 @@ const catalog: CatalogLike = {
     { specifier: "@t/bytes", pack: "@t/bytes", kind: "host", hostId: "test.bytes", sha256: sha(facade), source: facade },
     { specifier: "@t/sneaky", pack: "@t/sneaky", kind: "guest", sha256: sha(sneaky), source: sneaky },
     { specifier: "@t/grabber", pack: "@t/grabber", kind: "guest", sha256: sha(grabber), source: grabber },
+    { specifier: "plainhost", pack: "plainhost", kind: "host", hostId: "test.bytes", sha256: sha(facade), source: facade },
   ],
 };
 const calls: HostModuleCall[] = [];
@@ -73,6 +74,12 @@ describe("host-module facades", () => {
   it("seal the bridge before any other module is evaluated", async () => {
     expect(await valueOf(sandbox, "import { grabbed } from '@t/grabber'; import { reverse } from '@t/bytes'; return grabbed")).toBe("undefined");
     expect(await valueOf(sandbox, "import { reverse } from '@t/bytes'; import { grabbed } from '@t/grabber'; return grabbed")).toBe("undefined");
+  });
+
+  it("refuse the bridge to a program whose filename is a facade's specifier, and such a filename before anything runs", async () => {
+    const error = await errorOf(sandbox, { source: "import bridge from 'capsule:bridge'; return typeof bridge", filename: "plainhost" });
+    expect([error.code, error.message]).toEqual(["E_BAD_REQUEST", expect.stringContaining('the program\'s filename "plainhost" is the specifier of an installed module')]);
+    expect((await errorOf(sandbox, { source: "import bridge from 'capsule:bridge'; return typeof bridge", filename: "plainhost.js" })).code).toBe("E_IMPORT_REFUSED");
   });
 
   it("refuse the bridge to a module that is not a facade", async () => {
