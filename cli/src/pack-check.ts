@@ -59,6 +59,13 @@ export async function packCheckCommand(dirArg: string, options: PackCheckOptions
 async function checkPack(dir: string, options: LocationOptions): Promise<CheckReport> {
   const report: CheckReport = { ok: false, dir, diagnostics: [], modules: [], notes: [] };
   const manifestFile = path.join(dir, "package.json");
+  // A package.json linked out of the pack is not read (its text was echoed in the JSON error: /etc/passwd's first line).
+  const real = await fsp.realpath(manifestFile).catch(() => manifestFile);
+  const realDir = await fsp.realpath(dir).catch(() => dir);
+  if (path.relative(realDir, real).startsWith("..") || path.isAbsolute(path.relative(realDir, real))) {
+    report.diagnostics.push(withHint({ code: "manifest-path-escape", severity: "error", message: "package.json is a link to a file outside the pack; make it a file of the pack", file: "package.json" }));
+    return report;
+  }
   let pkg: unknown;
   try {
     const read = readUntrusted(manifestFile);

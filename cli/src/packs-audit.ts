@@ -49,7 +49,7 @@ export async function packsAuditCommand(options: LocationOptions & { json?: bool
       }
     }
     for (const [name, dir] of await packFolders(locations.installRoot)) {
-      if (!ledger.packs[name]) findings.push({ pack: name, problem: `on disk without a ledger entry (${dir}): not installed by \`capsule packs install\`, or its install did not finish` });
+      if (!Object.hasOwn(ledger.packs, name)) findings.push({ pack: name, problem: `on disk without a ledger entry (${dir}): not installed by \`capsule packs install\`, or its install did not finish` });
     }
     for (const l of await leftovers(locations.home)) {
       findings.push({ pack: "-", problem: `staging leftover ${l.path} (${l.kind === "generation" ? "an install that did not finish, or an old generation" : "a half-made switch"}; the next install or uninstall removes it)` });

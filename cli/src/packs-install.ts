@@ -139,7 +139,7 @@ async function install(locations: Locations, spec: string, options: InstallOptio
   const folders = await packFolders(stagingRoot);
   const newPacks = [...folders.keys()].filter((p) => p === name || changed.includes(`node_modules/${p}`));
   if (!newPacks.includes(name)) return refuse("pack-install-refused", "it declares no Capsule modules (no `capsule` field in its package.json)");
-  const previous = ledgerBefore.packs[name];
+  const previous = Object.hasOwn(ledgerBefore.packs, name) ? ledgerBefore.packs[name] : undefined;
   if (previous && (await unchangedReinstall(previous, folders.get(name)!, path.join(current, "node_modules", name), changed))) {
     await fsp.rm(staging, { recursive: true, force: true });
     return { entry: previous, unchanged: true };

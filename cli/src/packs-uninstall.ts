@@ -23,7 +23,8 @@ export async function packsUninstallCommand(name: string, options: LocationOptio
     await removeLeftovers(locations.home);
     const current = currentGeneration(locations.home)!;
     const ledger = await readLedgerAt(current);
-    if (!ledger.packs[name] && !(name in dependencies(current))) {
+    // Own entries only: "toString" was found on every object, and "uninstalled" (a success it never had).
+    if (!Object.hasOwn(ledger.packs, name) && !Object.hasOwn(dependencies(current), name)) {
       process.stderr.write(`capsule packs uninstall: ${shown(name)} is not installed (see \`capsule packs list\`)\n`);
       return 2;
     }

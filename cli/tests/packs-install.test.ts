@@ -79,5 +79,10 @@ describe("capsule packs install, uninstall and audit", () => {
     const run = await capsule(["run", "-", "--home", home, "--json"], { input: 'import { greet } from "@acme/greet"; return 1' });
     expect(JSON.parse(run.stdout).error.code).toBe("E_IMPORT_UNRESOLVED");
     expect((await capsule(["packs", "uninstall", "@acme/greet", "--home", home], offline)).status).toBe(2);
+    // Names every object has are not installed packs either.
+    for (const name of ["toString", "constructor", "__proto__"]) {
+      const refused = await capsule(["packs", "uninstall", name, "--home", home], offline);
+      expect([name, refused.status, refused.stderr]).toEqual([name, 2, expect.stringContaining("is not installed")]);
+    }
   }, 240_000);
 });

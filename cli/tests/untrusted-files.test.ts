@@ -20,10 +20,20 @@ describe.skipIf(process.platform === "win32")("a pack root holding a package.jso
     expect([ran.status, ran.stdout]).toEqual([0, "2\n"]);
   }, 120_000);
 
-  it("is refused by pack check as not a regular file", async () => {
+  it("is refused by pack check when it links out of the pack, without reading the file it links to", async () => {
+    const outside = join(tempDir(), "secret.txt");
+    writeFileSync(outside, "root:x:0:0:secret");
+    mkdirSync(join(root, "linked"));
+    symlinkSync(outside, join(root, "linked", "package.json"));
+    const checked = await capsule(["pack", "check", join(root, "linked"), "--home", tempHome()]);
+    expect([checked.status, checked.stdout + checked.stderr]).toEqual([1, expect.stringContaining("manifest-path-escape")]);
+    expect(checked.stdout + checked.stderr).not.toContain("root:x");
+  }, 120_000);
+
+  it("is refused by pack check as not a regular file (or, linked out of the pack, as an escape)", async () => {
     for (const folder of ["zero", "fifo"]) {
       const checked = await capsule(["pack", "check", join(root, folder), "--home", tempHome()]);
-      expect([folder, checked.status, checked.stdout + checked.stderr]).toEqual([folder, 1, expect.stringMatching(/manifest-unreadable.*package\.json cannot be read \(is not a regular file\)/s)]);
+      expect([folder, checked.status, checked.stdout + checked.stderr]).toEqual([folder, 1, expect.stringMatching(folder === "zero" ? /manifest-path-escape/ : /manifest-unreadable.*package\.json cannot be read \(is not a regular file\)/s)]);
     }
   }, 120_000);
 });
