@@ -143,6 +143,18 @@ describe("POST /run", () => {
     }
     expect(busy!.status).toBe(503);
     expect(busy!.body.code).toBe("run-busy");
+    // A busy server says so before reading a body: this one never sends its body, and is answered all the same.
+    const { port, hostname } = new URL(url);
+    const early = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write(`POST /run HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: Bearer data\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`));
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+        if (answer.includes("\r\n\r\n")) (socket.destroy(), resolve(answer));
+      });
+      socket.on("error", reject);
+    });
+    expect(early).toMatch(/^HTTP\/1\.1 503/);
     controller.abort();
     expect(await long).toBeInstanceOf(Error);
     // The aborted run frees its slot well before its limits would have (5 s of tries against 20 s of limits).

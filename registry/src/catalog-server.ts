@@ -20,6 +20,11 @@ import { isIP } from "node:net";
  * Sent with every response: any origin may call with a bearer token (no cookies are involved, so "*" leaks nothing),
  * and a cross-origin-isolated page elsewhere may still load what it fetched.
  */
+/** The client-side bounds of a catalog server's sockets (see createCatalogServer). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const MAX_CONNECTIONS = 1_024;
+
 /** References kept in memory, least recently written out first. */
 export const DOCS_CACHE_ENTRIES = 64;
 
@@ -256,6 +261,11 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     }
     return error(res, 404, "not-found", `routes: /catalog, /modules/<specifier>, /digest/<sha256>, /wasm/<sha256>${options.docs ? ", /docs" : ""}${options.assets ? ", /playground/" : ""}${options.manifestSchema !== undefined ? `, ${MANIFEST_SCHEMA_PATH}` : ""}${serveRun ? ", POST /run" : ""}`);
   };
+  // Bounds on what a client holds: headers within 10 s, a whole request (a run's body) within 60 s (Node's 300 s let a
+  // trickled body hold its socket five minutes), and at most MAX_CONNECTIONS sockets at once.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
   return Object.assign(server, {
     setCatalog(catalog: { modules: readonly ServedModule[] }) {
       current = indexCatalog(catalog);

@@ -104,6 +104,8 @@ export function createRunRoute(options: RunRouteOptions) {
       send(res, RUN_STATUS[code] ?? 400, JSON.stringify({ code, message }), { ...headers, connection: "close" });
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") return refuse("run-not-json", "send the body as JSON with Content-Type: application/json");
+    // Busy before the body is read: a hundred held 1 MB uploads were each read and parsed only to be told run-busy.
+    if (inFlight >= maxInFlight) return refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
     const text = await readBody(req, maxBody);
     if (text === "aborted") return void res.destroy();
     if (text === "too-large") return refuse("run-body-too-large", `the body is larger than this server's cap of ${maxBody.toLocaleString("en-US")} bytes; send a smaller program or inputs`);
