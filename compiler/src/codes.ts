@@ -263,6 +263,10 @@ export const COMPILER_CODES = {
     meaning: "a declared export is not exported by the module",
     hint: "export the function from the module, or fix its name in the manifest's `exports`",
   },
+  "wasm-export-reserved": {
+    meaning: "a declared export has a name a facade cannot offer (__proto__, constructor, prototype, then, default, toString, valueOf, hasOwnProperty)",
+    hint: "export the function from the module under another name, and declare that name",
+  },
   "wasm-export-not-function": {
     meaning: "a declared export is a memory, table or global, not a function",
     hint: "declare only function exports in the manifest's `exports`",

@@ -182,6 +182,13 @@ describe("refusals (one per code)", () => {
     expect(msg).toContain('"sub"');
   });
 
+  test("wasm-export-reserved: names a facade cannot offer, whatever the module exports", () => {
+    for (const name of ["then", "__proto__", "default", "constructor"]) {
+      const bin = wat(`(module (func (export ${JSON.stringify(name)}) (param i32 i32) (result i32) local.get 0))`);
+      expect(refused(admitWasm(bin, JSON.parse(`{${JSON.stringify(name)}: {"params": ["i32", "i32"], "result": "i32"}}`)), "wasm-export-reserved")).toContain(`"${name}"`);
+    }
+  });
+
   test("wasm-export-not-function: a global (and a memory)", () => {
     expect(refused(admitWasm(wat(SCALAR_WAT), { g: { params: [], result: "i32" } }), "wasm-export-not-function")).toContain("global");
     refused(admitWasm(wat(SCALAR_WAT), { memory: { params: [] } }), "wasm-export-not-function");

@@ -14,7 +14,7 @@ export type { WasmExportDeclaration, WasmType };
 /** The refusals of admitWasm; each is a row of the compiler's code table (codes.ts), so a Diagnostic can carry it. */
 export type WasmAdmitCode =
   | "wasm-invalid-binary" | "wasm-too-large" | "wasm-has-imports" | "wasm-shared-memory" | "wasm-memory-unbounded"
-  | "wasm-memory-too-large" | "wasm-export-missing" | "wasm-export-not-function" | "wasm-signature-mismatch"
+  | "wasm-memory-too-large" | "wasm-export-missing" | "wasm-export-reserved" | "wasm-export-not-function" | "wasm-signature-mismatch"
   | "wasm-signature-unsupported" | "wasm-start-function" | "wasm-bytes-convention-missing" | "wasm-feature-refused";
 
 export type WasmAdmitResult =
@@ -88,8 +88,13 @@ function admit(binary: Uint8Array, declared: Record<string, WasmExportDeclaratio
   }
 
   let usesBytes = false;
-  const admitted: Record<string, WasmExportDeclaration> = {};
+  const RESERVED_EXPORTS = new Set(["__proto__", "constructor", "prototype", "then", "default", "toString", "valueOf", "hasOwnProperty"]);
+  // Own keys only (an object without a prototype): "__proto__" set the object's prototype instead of adding a key.
+  const admitted: Record<string, WasmExportDeclaration> = Object.create(null);
   for (const [name, decl] of Object.entries(declared)) {
+    // A facade exports each name and a frozen default of them all: "then" made that default a thenable (await on it
+    // never settled), "default" was declared but unreachable, and the others name what every object has.
+    if (RESERVED_EXPORTS.has(name)) return fail("wasm-export-reserved", `export "${name}" cannot be offered by a facade (reserved: ${[...RESERVED_EXPORTS].join(", ")}); export it under another name`);
     const ex = p.exports.get(name);
     if (!ex) {
       const fns = [...p.exports.values()].filter((e) => e.kind === 0).map((e) => `"${e.name}"`);
