@@ -67,9 +67,14 @@ function markdownDocs(modules: CatalogModule[], typesByPack: Map<string, string>
   }
   const packsWithTypes = [...new Set(modules.map((m) => m.pack))].filter((p) => typesByPack.has(p));
   if (packsWithTypes.length) {
-    out.push("## Declarations", "", "```ts");
-    for (const pack of packsWithTypes) out.push(typesByPack.get(pack)!, "");
-    out.push("```", "");
+    const declarations = packsWithTypes.map((pack) => typesByPack.get(pack)!);
+    // A fence longer than any run of backticks in the declarations: a pack's .d.ts cannot close it and write
+    // markdown sections of its own into the reference.
+    const longest = Math.max(0, ...declarations.map((text) => Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))));
+    const fence = "`".repeat(Math.max(3, longest + 1));
+    out.push("## Declarations", "", `${fence}ts`);
+    for (const text of declarations) out.push(text, "");
+    out.push(fence, "");
   }
   const functions = hostFunctionLines(hostFunctions);
   if (functions.length) {
