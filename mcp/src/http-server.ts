@@ -27,6 +27,8 @@ export interface HttpServeOptions {
   port: number;
   /** A loopback address (default 127.0.0.1). */
   host?: string;
+  /** How long a session must have been idle before a new one may take its place when MAX_SESSIONS are open. */
+  sessionIdleMs?: number;
 }
 
 export interface McpHttpServer {
@@ -40,12 +42,27 @@ export interface McpHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  /** When a request of this session last arrived (ms since the epoch). */
+  usedAt: number;
 }
+
+/** A session idle this long may be closed to make room for a new one (a client that lost its id cannot DELETE it). */
+export const SESSION_IDLE_MS = 10 * 60_000;
 
 export async function serveStreamableHttp(makeServer: () => McpServer, options: HttpServeOptions): Promise<McpHttpServer> {
   const host = options.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new TypeError(`MCP over HTTP listens on loopback only (127.0.0.1, ::1 or localhost), not ${host}: it has no authentication`);
   const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+  /** Closes the session idle longest when it has been idle idleMs; whether one was closed. */
+  async function closeIdlest(): Promise<boolean> {
+    let idlest: [string, Session] | undefined;
+    for (const entry of sessions) if (!idlest || entry[1].usedAt < idlest[1].usedAt) idlest = entry;
+    if (!idlest || Date.now() - idlest[1].usedAt < idleMs) return false;
+    sessions.delete(idlest[0]);
+    await Promise.allSettled([idlest[1].transport.close(), idlest[1].server.close()]);
+    return true;
+  }
   let allowed = new Set<string>();
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -67,14 +84,17 @@ export async function serveStreamableHttp(makeServer: () => McpServer, options: 
       if (sessionId !== undefined) {
         const session = sessions.get(sessionId);
         if (!session) return reply(res, 404, -32001, "session not found: initialize a new one");
+        session.usedAt = Date.now();
         return session.transport.handleRequest(req, res, body);
       }
       if (!isInitializeRequest(body)) return reply(res, 400, -32000, "bad request: send initialize first, then the Mcp-Session-Id it returns");
-      if (sessions.size >= MAX_SESSIONS) return reply(res, 503, -32000, `too many sessions (${MAX_SESSIONS}); end one with DELETE`);
+      // Full: the session idle longest makes room, if it has been idle long enough — 64 initializes never ended
+      // locked every client out until a restart.
+      if (sessions.size >= MAX_SESSIONS && !(await closeIdlest())) return reply(res, 503, -32000, `too many sessions (${MAX_SESSIONS}), none idle for ${Math.round(idleMs / 1000)} s; end one with DELETE`);
       const server = makeServer();
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+        onsessioninitialized: (id) => void sessions.set(id, { transport, server, usedAt: Date.now() }),
         onsessionclosed: (id) => void sessions.delete(id),
       });
       transport.onclose = () => {
@@ -86,6 +106,7 @@ export async function serveStreamableHttp(makeServer: () => McpServer, options: 
     if (req.method === "GET" || req.method === "DELETE") {
       const session = sessionId === undefined ? undefined : sessions.get(sessionId);
       if (!session) return reply(res, sessionId === undefined ? 400 : 404, -32000, "a known Mcp-Session-Id header is required");
+      session.usedAt = Date.now();
       return session.transport.handleRequest(req, res);
     }
     res.setHeader("Allow", "GET, POST, DELETE");
