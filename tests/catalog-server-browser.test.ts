@@ -38,7 +38,7 @@ describe("WASM binaries for browser runners", () => {
     const res = await get(`/wasm/${checksum.wasm.sha256}`, "checksum-only");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/wasm");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.equals(readFileSync(checksum.wasm.file))).toBe(true);
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(checksum.wasm.sha256);

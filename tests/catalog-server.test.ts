@@ -29,7 +29,7 @@ describe("the catalog server", () => {
   it("serves digest URLs as immutable", async () => {
     const res = await get(`/digest/${yaml.sha256}`, "yaml-only");
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=31536000, immutable"); // token-gated: no shared cache may answer others with it
   });
 
   it("lists only what the token grants", async () => {

@@ -13,7 +13,7 @@ export { executeCode, EXECUTE_CODE_DESCRIPTION, OBSERVATION_MAX_CHARS, type Exec
 export { moduleSummaries, moduleListText, type ModuleSummary, type ToolSummary, type CatalogModuleLike, type McpNames } from "./module-list.js";
 export { serverCeilings, ceilingProblem, SERVER_CEILING_DEFAULTS } from "./ceilings.js";
 export { serveStdio, type StdioServing } from "./serve-stdio.js";
-export { serveStreamableHttp, MAX_BODY_BYTES, MAX_SESSIONS, MCP_HTTP_PATH, type HttpServeOptions, type McpHttpServer } from "./http-server.js";
+export { serveStreamableHttp, MAX_BODY_BYTES, MAX_SESSIONS, MCP_HTTP_PATH, SESSION_IDLE_MS, type HttpServeOptions, type McpHttpServer } from "./http-server.js";
 export { jsonSafe, jsonSafeReplacer } from "./json-safe.js";
 export { CapsuleMcpError, ToolCallError, MCP_CODES, type McpCode } from "./codes.js";
 export { PACKAGE_VERSION } from "./version.js";

@@ -153,7 +153,8 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     const headers = {
       etag: `"sha256-${digest}"`,
       "x-capsule-digest": `sha256-${digest}`,
-      "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      // Token-gated bytes are the browser's to keep, not a shared cache's (it would answer clients without a token).
+      "cache-control": immutable ? `${tokens ? "private" : "public"}, max-age=31536000, immutable` : "no-cache",
     };
     if ((req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(headers.etag)) {
       res.writeHead(304, { ...CORS_HEADERS, ...headers });
