@@ -33,6 +33,7 @@ import { beltProblem, isToolHostId, TOOL_HOST_PREFIX, toolResolver, toolTarget, 
 import { schemaText, type ToolInputSchemas } from "./tool-input.js";
 import type { HostFunctions, RunRequest, RunResult, RunStats } from "./types.js";
 import { binaryDepthFor } from "./binary-writer.js";
+import { nextRunId } from "./run-ids.js";
 
 /** What a run's host-module and WASM calls reach, for one run. */
 export interface RunModules {
@@ -94,22 +95,6 @@ export interface RunPath {
   close(): void;
 }
 
-/**
- * Run ids are unique in the process, across sandboxes (dispatchers key budgets and cancellation by them), and cannot
- * be guessed: a run's id names its calls' idempotency keys, and ids counted up from one seen in a trace could be.
- */
-let runsInProcess = 0;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-let randomBytes = new Uint8Array(0);
-let randomAt = 0;
-/** 16 random hex digits, from random bytes drawn 4 KiB at a time (one getRandomValues per run cost ~3 µs). */
-function randomHex(): string {
-  if (randomAt + 8 > randomBytes.length) [randomBytes, randomAt] = [crypto.getRandomValues(new Uint8Array(4096)), 0];
-  let hex = "";
-  for (let i = 0; i < 8; i++) hex += HEX[randomBytes[randomAt++]!];
-  return hex;
-}
-
 export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath {
   const base = resolveLimits(defaults.limits, DEFAULT_LIMITS);
   if (!base.ok) throw new CapsuleError(base.code, base.message);
@@ -122,7 +107,7 @@ export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath
       const replayable = withReplayClock(asked);
       const request = "code" in replayable ? asked : replayable;
       const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
-      const trace = new RunTrace(`${powers.runIdPrefix}-${++runsInProcess}-${randomHex()}`, listeners);
+      const trace = new RunTrace(nextRunId(powers.runIdPrefix), listeners);
       let result: RunResult;
       try {
         if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);
