@@ -26,7 +26,8 @@ export const MAX_DEPTH = 64;
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
-const escapeControls = (text: string) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+/** `text` with those characters as \u escapes (the observation, and doc comments made from descriptions). */
+export const escapeControls = (text: string) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 /** Guest text laid out as a quote: every line of it starts with "| ", where none of the observation's own lines does. */
 const quoted = (text: string) => text.replace(/\n/g, "\n| ");
 /** A stack's lines indented (a frame's function name may hold a newline): none starts where the observation's do. */

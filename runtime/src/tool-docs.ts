@@ -8,6 +8,7 @@
 // Refuses nothing.
 
 import type { JsonSchema, Tool, ToolBelt, ToolModule } from "./tools.js";
+import { escapeControls } from "./observation.js";
 
 /** Tools whose declarations a reference shows in full; the rest are listed by name only. */
 export const TOOL_DOCS_FULL = 16;
@@ -25,8 +26,6 @@ export function firstSentence(text: string): string {
 
 /** The longest first sentence a doc comment shows (a tool's description is its author's, or an MCP server's). */
 const DOC_SENTENCE_MAX = 300;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_DOC = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 /**
  * A description's first sentence as the text of a doc comment: cut, its controls shown escaped, and "*\/" broken so it
@@ -35,7 +34,8 @@ const UNSAFE_IN_DOC = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202
 export function docText(text: string): string {
   const sentence = firstSentence(text);
   const cut = sentence.length > DOC_SENTENCE_MAX ? `${sentence.slice(0, DOC_SENTENCE_MAX)}…` : sentence;
-  return cut.replace(UNSAFE_IN_DOC, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\*\//g, "*\\/");
+  // firstSentence turned tabs and newlines into spaces; the other controls are shown as the observation shows them.
+  return escapeControls(cut).replace(/\*\//g, "*\\/");
 }
 
 /** A TypeScript type for `schema`. */
