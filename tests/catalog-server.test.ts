@@ -2,6 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCatalogServer } from "../registry/src/index.js";
+import { HEADERS_TIMEOUT_MS, MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from "../registry/src/catalog-server.js";
 import { shippedCatalog } from "./support/shipped-catalog.js";
 
 const { catalog } = await shippedCatalog();
@@ -24,6 +25,12 @@ describe("the catalog server", () => {
     expect(createHash("sha256").update(await first.text()).digest("hex")).toBe(yaml.sha256);
     const again = await get("/modules/@capsule/yaml", "yaml-only", { "if-none-match": `"sha256-${yaml.sha256}"` });
     expect(again.status).toBe(304);
+  });
+
+  it("bounds what a client may hold: headers, a whole request, and sockets", () => {
+    expect([server.headersTimeout, server.requestTimeout, server.maxConnections]).toEqual([HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS]);
+    expect(HEADERS_TIMEOUT_MS).toBeLessThan(60_000); // Node's own default
+    expect(REQUEST_TIMEOUT_MS).toBeLessThan(300_000); // Node's own default
   });
 
   it("serves digest URLs as immutable", async () => {

@@ -31,6 +31,16 @@ describe("tools/list", () => {
     await expect(mcpTools(colliding, { specifier: "@mcp/c" })).rejects.toMatchObject({ code: "E_MCP_TOOL_NAME_COLLISION", message: expect.stringContaining('"a-b" and "a_b"') });
   });
 
+  it("keeps a tool's description to 4,000 characters, saying it was cut", async () => {
+    const wordy: McpToolsClient = {
+      listTools: async () => ({ tools: [{ name: "t", description: "d".repeat(5_000_000), inputSchema: { type: "object" } }] }),
+      callTool: async () => ({ content: [] }),
+    } as unknown as McpToolsClient;
+    const { t } = await mcpTools(wordy, { specifier: "@mcp/wordy" });
+    expect(t!.description.length).toBeLessThan(4_100);
+    expect(t!.description).toMatch(/… \(the server's description is 5000000 characters; cut\)$/);
+  });
+
   it("refuses a list whose cursor repeats", async () => {
     const looping: McpToolsClient = {
       listTools: async () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }], nextCursor: "again" }),
