@@ -225,6 +225,13 @@ export const COMPILER_CODES = {
       return `loading took more than ${spent} of CPU: import a narrower subpath, or raise \`budget.cpuMs\` of this module in the manifest (at most ${max}); runs importing the module then need a cpuMs at least that large`;
     },
   },
+  "pack-probe-budget-exhausted": {
+    meaning: "the pack's modules had already spent PACK_PROBE_MS of probing in this compile, so this one was not probed (the refusal is not cached: the next compile probes it)",
+    hint: (d) => {
+      const spent = d.details?.spentMs;
+      return `the pack's modules took ${typeof spent === "number" ? `${Math.round(spent)} ms` : "its whole budget"} to load in this compile: make them load faster (narrower subpaths, less work at load), split the pack, or raise PACK_PROBE_MS within its ceiling`;
+    },
+  },
   // ── cache
   "cache-entry-corrupt": {
     meaning: "a cache entry failed verification (hash mismatch or unparsable); it was evicted and rebuilt",

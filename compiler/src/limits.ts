@@ -46,6 +46,10 @@ export const LIMITS = {
     default: 60_000, floor: 1, ceiling: 120_000, code: "npm-module-probe-failed",
     doc: "longest the injected probe may take for one module before it counts as failed, waiting for its turn included",
   },
+  PACK_PROBE_MS: {
+    default: 120_000, floor: 1, ceiling: 3_600_000, code: "pack-probe-budget-exhausted",
+    doc: "time one pack's probes may take in one compile (the probes' own run time, queueing excluded); past it the pack's other modules are refused unprobed, and retried next compile",
+  },
 } as const satisfies Record<string, CompilerLimitRow>;
 
 /** Guest modules compiled at once in one compile() call: its `concurrency` option (esbuild itself is multi-threaded). */

@@ -63,13 +63,14 @@ export function createSandboxProbe(sandbox?: Sandbox): SandboxProbe {
         resolve: (requested) => (requested === specifier ? { specifier, source } : requested === KEYS_SPECIFIER && specifier !== KEYS_SPECIFIER ? { specifier: KEYS_SPECIFIER, source: KEYS_SOURCE } : undefined),
       },
     });
-    if (result.ok) return { ok: true, exports: result.value };
+    const spentMs = result.stats.wallMs;
+    if (result.ok) return { ok: true, exports: result.value, spentMs };
     const { code, name, message } = result.error;
     const text = `${code}: ${name === "CapsuleError" ? "" : `${name}: `}${message}`;
     const exhausted = exhaustedBy(code, name, message);
     const cacheable = DETERMINISTIC_FAILURES.has(code) && exhausted !== "wall";
-    if (exhausted) return { ok: false, message: text, exhausted, budgetMs: exhausted === "cpu" ? cpuMs : wallMs, cacheable };
-    return { ok: false, message: text, cacheable };
+    if (exhausted) return { ok: false, message: text, exhausted, budgetMs: exhausted === "cpu" ? cpuMs : wallMs, cacheable, spentMs };
+    return { ok: false, message: text, cacheable, spentMs };
   };
   return { probe, close: async () => { await own?.close(); } };
 }

@@ -119,8 +119,12 @@ export interface DiscoveryResult {
  * retried. `exhausted` says the guest was stopped by its budget ("cpu": PROBE_CPU_MS or the module's `budget.cpuMs`;
  * "wall": its wall-clock limit) rather than failing on its own, and `budgetMs` which budget it was.
  */
-export type ProbeFailure = { ok: false; message: string; cacheable?: boolean; exhausted?: "cpu" | "wall"; budgetMs?: number };
-export type ProbeResult = { ok: true; exports: string[] } | ProbeFailure;
+export type ProbeFailure = { ok: false; message: string; cacheable?: boolean; exhausted?: "cpu" | "wall"; budgetMs?: number; spentMs?: number };
+/**
+ * `spentMs`: how long the probe's own run took (waiting for its turn excluded), which the compile charges to the
+ * module's pack (PACK_PROBE_MS); a probe that does not say is charged the time the compile waited for it.
+ */
+export type ProbeResult = ({ ok: true; exports: string[] } | ProbeFailure) & { spentMs?: number };
 
 /** What the probe of one module may spend: `cpuMs` from the module's declared budget (default PROBE_CPU_MS). */
 export interface ProbeOptions {

@@ -167,6 +167,7 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
     onProbe: () => {
       probeCalls++;
     },
+    probeSpent: new Map(),
     onBundle: (ms) => {
       bundleMs += ms;
     },

@@ -17,7 +17,7 @@ import { CACHEABLE_REFUSALS } from "../codes.js";
 import { error, warning, type Diagnostic } from "../diagnostics.js";
 import { PROBE_BUDGETS, probeCpuMs, type CompilerLimits } from "../limits.js";
 import { CACHE_FORMAT_VERSION } from "../tuning.js";
-import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe, RefusedModule } from "../types.js";
+import type { CatalogModule, DiscoveredPack, GuestDeclaration, PackModule, Probe, ProbeFailure, ProbeResult, RefusedModule } from "../types.js";
 import { COMPILER_VERSION } from "../version.js";
 import { buildModule, inputSet } from "./build-variant.js";
 import { summarizeRefusal } from "./findings.js";
@@ -37,6 +37,8 @@ export interface ModuleRoadContext {
   onBundle?: (ms: number) => void;
   /** Called before every probe (for stats). */
   onProbe?: () => void;
+  /** Probe time each pack has spent in this compile, by pack name (PACK_PROBE_MS bounds it). */
+  probeSpent: Map<string, number>;
 }
 
 export type ModuleOutcome = (
@@ -94,8 +96,10 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
   const probeModule = (code: string) => {
     let result = probed.get(code);
     if (!result) {
-      ctx.onProbe?.();
-      result = runProbe(ctx.probe, code, mod.specifier, probeTimeoutMs, { cpuMs });
+      result = probeWithinPackBudget(ctx, pack.name, () => {
+        ctx.onProbe?.();
+        return runProbe(ctx.probe, code, mod.specifier, probeTimeoutMs, { cpuMs });
+      });
       probed.set(code, result);
     }
     return result;
@@ -257,7 +261,9 @@ async function road(ctx: ModuleRoadContext, pack: DiscoveredPack, mod: PackModul
   if (built.overrulable.length) {
     const probed = await probeModule(outcome.code);
     if (!probed.ok) {
-      const errors = [...built.overrulable, probeFailure(probed, cpuMs, declaredCpuMs !== undefined)];
+      const failure = probeFailure(probed, cpuMs, declaredCpuMs !== undefined);
+      // a module left unprobed is refused for that, not for the scan's doubt the probe would have settled
+      const errors = failure.code === "pack-probe-budget-exhausted" ? [failure, ...built.overrulable] : [...built.overrulable, failure];
       // The probe vouches for the scan's refusal as it does for its own: cached under this key, probed again on change.
       if (probed.cacheable) {
         await cacheRefusal(key, errors, warnings);
@@ -307,8 +313,35 @@ function overruled(d: Diagnostic): Diagnostic {
   };
 }
 
+/** Marks a probe the compile did not make: the module's pack had spent its PACK_PROBE_MS. */
+type PackBudgetRefusal = ProbeFailure & { packSpentMs: number };
+
+/**
+ * Runs `probe` unless the pack's probes already took PACK_PROBE_MS in this compile, and charges what it took: one
+ * pack of 256 modules spinning to its CPU budget held a compile (and the home's lock) for about two hours. A probe
+ * that started before the pack ran out is let finish, so a pack may overrun by the probes in flight (at most
+ * `concurrency`, each within its own budget). The refusal is not cached: it depends on what else the pack loaded.
+ */
+async function probeWithinPackBudget(ctx: ModuleRoadContext, packName: string, probe: () => Promise<ProbeResult>): Promise<ProbeResult> {
+  const spentMs = ctx.probeSpent.get(packName) ?? 0;
+  const budgetMs = ctx.limits.PACK_PROBE_MS;
+  if (spentMs >= budgetMs) {
+    const refusal: PackBudgetRefusal = { ok: false, message: `the pack's probes took ${Math.round(spentMs)} ms in this compile (PACK_PROBE_MS ${budgetMs} ms)`, packSpentMs: spentMs };
+    return refusal;
+  }
+  const started = performance.now();
+  const result = await probe();
+  ctx.probeSpent.set(packName, (ctx.probeSpent.get(packName) ?? 0) + (result.spentMs ?? performance.now() - started));
+  return result;
+}
+
 /** The refusal for a failed probe: a budget that ran out has its own code, naming the budget and how to raise it. */
-function probeFailure(probed: { message: string; exhausted?: "cpu" | "wall"; budgetMs?: number }, cpuMs: number, declared: boolean): Diagnostic {
+function probeFailure(probed: ProbeFailure & { packSpentMs?: number }, cpuMs: number, declared: boolean): Diagnostic {
+  if (probed.packSpentMs !== undefined) {
+    return error("pack-probe-budget-exhausted", `the module was not loaded in a fresh guest: ${probed.message}; the next compile probes it again`, {
+      details: { spentMs: Math.round(probed.packSpentMs) },
+    });
+  }
   if (probed.exhausted) {
     const budgetMs = probed.budgetMs ?? cpuMs;
     const ceiling = PROBE_BUDGETS.PROBE_CPU_MS.ceiling;

@@ -39,11 +39,12 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
   } finally {
     clearTimeout(timer);
   }
-  const a = answer as Partial<{ ok: boolean; exports: unknown; message: unknown; cacheable: unknown }> | undefined;
+  const a = answer as Partial<{ ok: boolean; exports: unknown; message: unknown; cacheable: unknown; spentMs: unknown }> | undefined;
+  const spent = typeof a?.spentMs === "number" && Number.isFinite(a.spentMs) && a.spentMs >= 0 ? { spentMs: a.spentMs } : {};
   if (a?.ok === true && Array.isArray(a.exports) && a.exports.every((e) => typeof e === "string")) {
     const problem = exportsProblem(a.exports as string[]);
-    if (problem) return { ok: false, message: problem, cacheable: true };
-    return { ok: true, exports: [...new Set(a.exports as string[])].sort() };
+    if (problem) return { ok: false, message: problem, cacheable: true, ...spent };
+    return { ok: true, exports: [...new Set(a.exports as string[])].sort(), ...spent };
   }
   if (a?.ok === false) {
     const f = a as Partial<{ exhausted: unknown; budgetMs: unknown }>;
@@ -55,6 +56,7 @@ export async function runProbe(probe: Probe, source: string, specifier: string, 
       ...(exhausted ? { exhausted } : {}),
       ...(exhausted && budgetMs !== undefined ? { budgetMs } : {}),
       ...(a.cacheable === true ? { cacheable: true } : {}),
+      ...spent,
     };
   }
   return { ok: false, message: "probe returned a malformed answer" };
