@@ -33,16 +33,50 @@ const KIND_NOTE: Record<string, string> = {
   wasm: "WebAssembly on the host; every call is async",
 };
 
-export async function docs(options: DocsOptions): Promise<string> {
+/** The allowed modules, by specifier, and each of their packs' .d.ts (read from the pack the compile admitted). */
+async function allowedWithTypes(options: Pick<DocsOptions, "catalog" | "roots" | "discover" | "allow">): Promise<{ allowed: CatalogModule[]; typesByPack: Map<string, { path: string; text: string }> }> {
   const allowed = options.catalog.modules
     .filter((m) => !options.allow || options.allow.includes(m.specifier))
     .sort((a, b) => (a.specifier < b.specifier ? -1 : 1));
   const { packs } = await discoverPacks({ ...options.discover, roots: options.roots });
-  const typesByPack = new Map<string, string>();
+  const typesByPack = new Map<string, { path: string; text: string }>();
   for (const pack of packs) {
     if (!pack.types || !allowed.some((m) => m.pack === pack.name)) continue;
-    typesByPack.set(pack.name, (await readFile(pack.types.absolute, "utf8")).trim());
+    typesByPack.set(pack.name, { path: pack.types.path, text: (await readFile(pack.types.absolute, "utf8")).trim() });
   }
+  return { allowed, typesByPack };
+}
+
+/** One pack's part of the dts reference: its .d.ts, or `any` modules for its allowed modules when it ships none. */
+export interface PackDeclarations {
+  pack: string;
+  /** Its allowed modules. */
+  specifiers: string[];
+  /** Where the text comes from, for diagnostics: `<pack>/<its types path>`, or `<pack>/untyped.d.ts`. */
+  name: string;
+  text: string;
+}
+
+/** The module declarations of docs()' dts format, one part per pack (a program's check takes only the parts it imports). */
+export async function packDeclarations(options: Pick<DocsOptions, "catalog" | "roots" | "discover" | "allow">): Promise<PackDeclarations[]> {
+  const { allowed, typesByPack } = await allowedWithTypes(options);
+  return packParts(allowed, typesByPack);
+}
+
+function packParts(modules: CatalogModule[], typesByPack: Map<string, { path: string; text: string }>): PackDeclarations[] {
+  const parts: PackDeclarations[] = [];
+  for (const pack of new Set(modules.map((m) => m.pack))) {
+    const own = modules.filter((m) => m.pack === pack);
+    const types = typesByPack.get(pack);
+    const shims = own.flatMap((m) => [`declare module ${JSON.stringify(m.specifier)} {`, ...m.exports.filter((e) => e !== "default").map((e) => `  export const ${e}: any;`), "  const defaultExport: any;", "  export default defaultExport;", "}"]);
+    parts.push({ pack, specifiers: own.map((m) => m.specifier), name: `${pack}/${types ? types.path : "untyped.d.ts"}`, text: types ? types.text : shims.join("\n") });
+  }
+  return parts;
+}
+
+export async function docs(options: DocsOptions): Promise<string> {
+  const { allowed, typesByPack: typed } = await allowedWithTypes(options);
+  const typesByPack = new Map([...typed].map(([pack, t]) => [pack, t.text]));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const tools = Object.fromEntries(Object.entries(options.tools ?? {}).filter(([specifier]) => !options.allow || options.allow.includes(specifier)));
   const toolText = Object.keys(tools).length ? toolDeclarations(tools) : "";
@@ -100,15 +134,8 @@ function markdownDocs(modules: CatalogModule[], typesByPack: Map<string, string>
 
 function dtsDocs(modules: CatalogModule[], typesByPack: Map<string, string>, hostFunctions?: HostFunctions): string {
   const out: string[] = ["// Modules this run may import, and its host functions (generated from the catalog)."];
-  const packs = new Set(modules.map((m) => m.pack));
-  for (const pack of packs) {
-    const types = typesByPack.get(pack);
-    if (types) out.push(types);
-  }
-  for (const m of modules) {
-    if (typesByPack.has(m.pack)) continue;
-    out.push(`declare module ${JSON.stringify(m.specifier)} {`, ...m.exports.filter((e) => e !== "default").map((e) => `  export const ${e}: any;`), "  const defaultExport: any;", "  export default defaultExport;", "}");
-  }
+  const parts = packParts(modules, new Map([...typesByPack].map(([pack, text]) => [pack, { path: "", text }])));
+  out.push(...parts.filter((p) => typesByPack.has(p.pack)).map((p) => p.text), ...parts.filter((p) => !typesByPack.has(p.pack)).map((p) => p.text));
   const byNs = new Map<string, string[]>();
   for (const f of hostFunctionLines(hostFunctions)) {
     const line = `  ${f.fn}${f.signature ? f.signature.replace(/^\((.*)\)\s*=>\s*(.*)$/, "($1): $2") : "(...args: unknown[]): Promise<unknown>"};${f.description ? ` // ${f.description}` : ""}`;

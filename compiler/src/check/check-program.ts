@@ -50,7 +50,7 @@ export async function checkProgram(source: string, options: CheckOptions = {}): 
   const wrapped = wrapProgram(ts, source);
   const javascript = isPlainJavaScript(source);
   const imports = checkImports(source, wrapped, { catalog: options.catalog, allow: options.allow, extraModules: extraModules(options.declarations) });
-  const [guestGlobals, declarations] = await Promise.all([guestGlobalsDeclarations(), declarationFiles(options, imports.untyped)]);
+  const [guestGlobals, declarations] = await Promise.all([guestGlobalsDeclarations(), declarationFiles(options, imports.untyped, referencedModules(source, wrapped))]);
   const findings = typeCheck(ts, { text: wrapped.text, javascript, guestGlobals, declarations });
   const inDeclarations = findings.filter((f) => f.declaration !== undefined).map((f) => declarationDiagnostic(f, declarations[f.declaration!]!));
   const inProgram = findings.filter((f) => f.declaration === undefined).map((f) => programDiagnostic(f, wrapped, source, javascript));
@@ -63,6 +63,16 @@ export async function checkProgram(source: string, options: CheckOptions = {}): 
   const typed = inProgram.filter((p) => !echoes(p)).map((p) => p.diagnostic);
   const diagnostics = syntax.length ? [...syntax, ...inDeclarations] : [...imports.diagnostics, ...typed, ...inDeclarations];
   return { ok: diagnostics.length === 0, diagnostics: diagnostics.sort(byPosition), language: javascript ? "javascript" : "typescript" };
+}
+
+/**
+ * The modules whose declarations the check needs: the static imports, and every `import("…")` with a literal (a type
+ * in TypeScript or a JSDoc comment, or a dynamic import the import check refuses); a few too many cost nothing.
+ */
+function referencedModules(source: string, wrapped: WrappedProgram): Set<string> {
+  const referenced = new Set(wrapped.imports.map((i) => i.specifier));
+  for (const m of source.matchAll(/\bimport\s*\(\s*(["'])([^"'\n]{1,512})\1/g)) referenced.add(m[2]!);
+  return referenced;
 }
 
 /** The runtime's own test: source acorn parses as a module (top-level await and return allowed) runs untransformed. */

@@ -5,7 +5,7 @@
 // undescribed host function: it takes anything and resolves to `any`, so a check never fails a program that runs.
 
 import { hostFunctionInfo, type HostFunctions } from "@capsule/runtime";
-import { docs, type DocsOptions } from "../docs.js";
+import { packDeclarations, type DocsOptions, type PackDeclarations } from "../docs.js";
 import type { Catalog } from "../types.js";
 
 /** Declarations a caller adds to the check (for example the generated .d.ts of a run's tool modules). */
@@ -37,9 +37,17 @@ export interface DeclarationSources {
   declarations?: ReadonlyArray<string | CheckDeclarations>;
 }
 
-export async function declarationFiles(sources: DeclarationSources, untyped: readonly string[]): Promise<DeclarationFile[]> {
+/**
+ * The files a program is checked against. Of the packs, only those whose modules `referenced` names (the program's
+ * imports, type-only ones and `import("…")` types included): one pack's unparsable .d.ts failed the check of every
+ * program in the home, each pack's text is its own file so a diagnostic names it.
+ */
+export async function declarationFiles(sources: DeclarationSources, untyped: readonly string[], referenced: ReadonlySet<string>): Promise<DeclarationFile[]> {
   const files: DeclarationFile[] = [];
-  if (sources.catalog) files.push({ name: "modules.d.ts", text: await moduleDeclarations(sources.catalog, sources.roots ?? [], sources.allow, sources.discover) });
+  if (sources.catalog) {
+    const parts = await moduleDeclarations(sources.catalog, sources.roots ?? [], sources.allow, sources.discover);
+    for (const part of parts) if (part.specifiers.some((s) => referenced.has(s))) files.push({ name: part.name, text: part.text });
+  }
   if (sources.hostFunctions && Object.keys(sources.hostFunctions).length) files.push({ name: "host-functions.d.ts", text: hostFunctionDeclarations(sources.hostFunctions) });
   (sources.declarations ?? []).forEach((entry, i) => {
     const { text, name } = typeof entry === "string" ? { text: entry, name: undefined } : entry;
@@ -50,22 +58,22 @@ export async function declarationFiles(sources: DeclarationSources, untyped: rea
 }
 
 /**
- * docs() in dts format, once per catalog object, roots and allow list: a host checks many programs against one
+ * The packs' declarations, once per catalog object, roots and allow list: a host checks many programs against one
  * catalog, and reading every pack's .d.ts again would be most of a warm check. A recompiled catalog is a new object.
  */
-const moduleDeclarationsCache = new WeakMap<Catalog, Map<string, Promise<string>>>();
+const moduleDeclarationsCache = new WeakMap<Catalog, Map<string, Promise<PackDeclarations[]>>>();
 
-function moduleDeclarations(catalog: Catalog, roots: readonly string[], allow: readonly string[] | undefined, discover: DocsOptions["discover"]): Promise<string> {
+function moduleDeclarations(catalog: Catalog, roots: readonly string[], allow: readonly string[] | undefined, discover: DocsOptions["discover"]): Promise<PackDeclarations[]> {
   let byKey = moduleDeclarationsCache.get(catalog);
   if (!byKey) moduleDeclarationsCache.set(catalog, (byKey = new Map()));
   const key = JSON.stringify([roots, allow ?? null, discover?.protectedRoots ?? null, discover?.allowShadow ?? null]);
-  let text = byKey.get(key);
-  if (!text) {
-    text = docs({ catalog, roots, allow, format: "dts", ...(discover ? { discover } : {}) });
-    byKey.set(key, text);
-    text.catch(() => byKey.delete(key));
+  let parts = byKey.get(key);
+  if (!parts) {
+    parts = packDeclarations({ catalog, roots, allow, ...(discover ? { discover } : {}) });
+    byKey.set(key, parts);
+    parts.catch(() => byKey.delete(key));
   }
-  return text;
+  return parts;
 }
 
 /** The extra modules the caller's declarations provide, specifier → exports. */
