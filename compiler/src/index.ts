@@ -4,6 +4,7 @@
 export { compile, type CompileInputs, type CompileOptions, type CompileResult, type CompileStats } from "./compile/compile.js";
 export { discoverPacks, type DiscoverOptions, type PackVerdict, type PackVerdictInput } from "./discovery/discover.js";
 export { extractSummary } from "./discovery/skill.js";
+export { readCappedSync, type CappedRead } from "./fsutil.js";
 export { checkManifest, type ManifestCheck, type ManifestModule } from "./manifest/validate.js";
 export { validateManifestSchema, manifestSchema, MANIFEST_SCHEMA_ID, MANIFEST_SCHEMA_URL } from "./manifest/schema.js";
 export { normalizeSubpath } from "./manifest/subpaths.js";

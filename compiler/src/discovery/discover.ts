@@ -112,17 +112,19 @@ async function inspect(location: string, rootIndex: number, limits: CompilerLimi
     return { kind: "none" };
   }
   const pjPath = path.join(root, "package.json");
-  const read = await readCapped(pjPath, limits.PACKAGE_JSON_MAX_BYTES);
-  if (!read.ok && read.reason === "missing") return { kind: "none" };
   const unreadable = (msg: string, code: Code = "manifest-unreadable") =>
     ({ kind: "refused", pack: refusedPack(location, rootIndex, [error(code, msg, { file: "package.json" })]) }) as const;
+  // Where it leads is checked before it is read: a package.json linked out of the pack is not opened at all.
+  const pjReal = await fsp.realpath(pjPath).catch(() => undefined);
+  if (pjReal === undefined) return { kind: "none" };
+  if (!isInside(root, pjReal)) return unreadable("package.json is a symlink leaving the pack folder", "manifest-path-escape");
+  const read = await readCapped(pjReal, limits.PACKAGE_JSON_MAX_BYTES);
+  if (!read.ok && read.reason === "missing") return { kind: "none" };
   if (!read.ok) {
     return read.reason === "too-large"
       ? unreadable(`package.json is ${formatBytes(read.size ?? 0)}, over the ${formatBytes(limits.PACKAGE_JSON_MAX_BYTES)} cap`)
       : unreadable(`package.json is ${read.message}`);
   }
-  const pjReal = await fsp.realpath(pjPath);
-  if (!isInside(root, pjReal)) return unreadable("package.json is a symlink leaving the pack folder", "manifest-path-escape");
   let pkg: unknown;
   try {
     pkg = JSON.parse(read.bytes.toString("utf8"));
