@@ -8,7 +8,8 @@
 // Refuses nothing: a missing, unreadable or malformed record is simply not fresh.
 
 import { createHash, randomBytes } from "node:crypto";
-import { promises as fsp } from "node:fs";
+import { constants, promises as fsp } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Catalog, CompileInputs } from "@capsule/compiler";
@@ -33,19 +34,41 @@ interface FreshRecord extends Head {
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
-async function hashOrNull(file: string): Promise<string | null> {
+/**
+ * A pack file's mark in the record: its sha256, or, for a file too large for any pack limit, its size and time (not
+ * read whole on every command); null when it cannot be read. Opened without blocking and judged on the descriptor: a
+ * file swapped for a FIFO between the folder walk and the read would otherwise hang every command.
+ */
+export async function fileStamp(file: string): Promise<string | null> {
+  let handle: FileHandle;
   try {
-    // A file too large for any pack limit is marked by its size and time, not read whole on every command.
-    const st = await fsp.stat(file);
-    if (st.size > FRESH_HASH_MAX_BYTES) return `size ${st.size} mtime ${st.mtimeMs}`;
-    return sha256(await fsp.readFile(file));
+    handle = await fsp.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) return "not a regular file";
+    const tooLarge = (size: number) => `size ${size} mtime ${st.mtimeMs}`;
+    if (st.size > FRESH_HASH_MAX_BYTES) return tooLarge(st.size);
+    const hash = createHash("sha256");
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let total = 0; ; ) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return hash.digest("hex");
+      total += bytesRead;
+      if (total > FRESH_HASH_MAX_BYTES) return tooLarge(total);
+      hash.update(chunk.subarray(0, bytesRead));
+    }
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
   }
 }
 
 /** Pack files larger than this are told apart by size and time (no pack may ship one: the module caps are smaller). */
-const FRESH_HASH_MAX_BYTES = 64 * 1024 * 1024;
+export const FRESH_HASH_MAX_BYTES = 64 * 1024 * 1024;
 
 const exists = (file: string) => fsp.access(file).then(() => true, () => false);
 
@@ -72,7 +95,7 @@ async function packFiles(dir: string, out: string[]): Promise<void> {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) await packFiles(full, out);
     else if (entry.isSymbolicLink()) out.push(`${full} -> ${await fsp.readlink(full)}`);
-    else if (entry.isFile()) out.push(`${full} ${await hashOrNull(full)}`);
+    else if (entry.isFile()) out.push(`${full} ${await fileStamp(full)}`);
   }
 }
 
@@ -122,9 +145,9 @@ async function head(locations: Locations): Promise<Head> {
     roots: await Promise.all(locations.roots.map(async (root) => ({ root, entries: await rootEntries(root) }))),
     home: {
       generation: await fsp.realpath(path.join(home, "packs")).catch(() => null),
-      ledger: await hashOrNull(path.join(home, "ledger.json")),
-      packsLedger: await hashOrNull(path.join(home, "packs", "ledger.json")),
-      policy: await hashOrNull(path.join(home, "policy.json")),
+      ledger: await fileStamp(path.join(home, "ledger.json")),
+      packsLedger: await fileStamp(path.join(home, "packs", "ledger.json")),
+      policy: await fileStamp(path.join(home, "policy.json")),
     },
   };
 }
@@ -157,7 +180,7 @@ export async function freshCatalog(locations: Locations): Promise<Catalog | unde
     if (JSON.stringify(now) !== JSON.stringify({ toolchain: record.toolchain, roots: record.roots, home: record.home })) return undefined;
     for (const { path: file, sha256: expected } of record.files) {
       // null: a file or folder that must stay absent (a closer package.json or node_modules/<dep> would change the bundle).
-      if (expected === null ? await exists(file) : (await hashOrNull(file)) !== expected) return undefined;
+      if (expected === null ? await exists(file) : (await fileStamp(file)) !== expected) return undefined;
     }
     const catalog = JSON.parse(catalogText) as Partial<Catalog>;
     const ok = catalog && catalog.version === 1 && Array.isArray(catalog.modules) && Array.isArray(catalog.pending) && Array.isArray(catalog.refused);
