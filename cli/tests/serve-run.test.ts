@@ -34,6 +34,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
+  headers: Headers;
   body: { ok?: boolean; code?: string; message?: string; error?: { code: string; message: string }; result?: EncodedJson };
   /** The RunResult decoded from the codec form, when the server ran the program. */
   result?: RunResult;
@@ -47,7 +48,7 @@ async function post(body: unknown, token: string | null = "data", headers: Recor
     signal,
   });
   const parsed = (await res.json()) as Answer["body"];
-  return { status: res.status, body: parsed, ...(parsed.result ? { result: decodeValue(encodedFromJson(parsed.result)) as RunResult } : {}) };
+  return { status: res.status, headers: res.headers, body: parsed, ...(parsed.result ? { result: decodeValue(encodedFromJson(parsed.result)) as RunResult } : {}) };
 }
 
 describe("POST /run", () => {
@@ -130,6 +131,10 @@ describe("POST /run", () => {
     expect([missing.status, missing.body.code]).toEqual([401, "token-required"]);
     const unknown = await post({ source: "return 1" }, "nope");
     expect([unknown.status, unknown.body.code]).toEqual([401, "token-unknown"]);
+    // RFC 6750: each 401 names the scheme; a page may read it (and a busy answer's retry-after) across origins.
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="capsule"');
+    expect(unknown.headers.get("www-authenticate")).toBe('Bearer realm="capsule", error="invalid_token"');
+    expect(unknown.headers.get("access-control-expose-headers")).toMatch(/retry-after/);
   }, 60_000);
 
   it("answers run-busy beyond --max-runs, and ends a run whose client went away", async () => {

@@ -32,7 +32,7 @@ const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
   "access-control-allow-headers": "authorization, if-none-match, content-type",
-  "access-control-expose-headers": "etag, x-capsule-digest",
+  "access-control-expose-headers": "etag, x-capsule-digest, retry-after, www-authenticate",
   "access-control-max-age": "600",
   "cross-origin-resource-policy": "cross-origin",
 };
@@ -146,7 +146,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...CORS_HEADERS, ...headers });
     res.end(body);
   };
-  const error = (res: ServerResponse, status: number, code: ServeCode, message: string) => send(res, status, JSON.stringify({ code, message }));
+  const error = (res: ServerResponse, status: number, code: ServeCode, message: string, headers?: Record<string, string>) => send(res, status, JSON.stringify({ code, message }), headers);
 
   /** Serves content-addressed bytes: digest headers, 304 on a matching ETag, 500 when the file no longer matches. */
   async function serveContent(req: IncomingMessage, res: ServerResponse, digest: string, immutable: boolean, type: string, load: () => Promise<Buffer>) {
@@ -208,8 +208,9 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
       return send(res, 200, options.manifestSchema, { "content-type": "application/schema+json; charset=utf-8", "cache-control": "no-cache" });
     }
     const grant = grantFor(req);
-    if (grant === "token-required") return error(res, 401, "token-required", "this server wants a bearer token: send Authorization: Bearer <token> with a token that grants the packs you need");
-    if (grant === "token-unknown") return error(res, 401, "token-unknown", "this server does not know the bearer token sent: check it for typos, or ask the operator for a current one");
+    // RFC 6750 §3: a 401 names the scheme it wants, and says when the token sent was not one it knows.
+    if (grant === "token-required") return error(res, 401, "token-required", "this server wants a bearer token: send Authorization: Bearer <token> with a token that grants the packs you need", { "www-authenticate": 'Bearer realm="capsule"' });
+    if (grant === "token-unknown") return error(res, 401, "token-unknown", "this server does not know the bearer token sent: check it for typos, or ask the operator for a current one", { "www-authenticate": 'Bearer realm="capsule", error="invalid_token"' });
     const patterns = grant.packs;
     if (isRun) return serveRun!(req, res, grant, send);
     if (path === "/docs" && options.docs) {
