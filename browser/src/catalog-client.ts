@@ -65,12 +65,12 @@ export class CatalogClient {
   source(entry: CatalogEntry & { url?: string }): Promise<string | RunError> {
     let source = this.sources.get(entry.sha256);
     if (!source) {
-      const path = entry.url ?? `/digest/${entry.sha256}`;
+      const path = `digest/${entry.sha256}`;
       source = this.fetchVerified(path, entry.sha256).then((bytes) =>
         typeof bytes === "string"
           ? runError("E_IMPORT_UNRESOLVED", `cannot fetch module "${entry.specifier}": ${bytes}`)
           : bytes === null
-            ? runError("E_MODULE_TAMPERED", `module "${entry.specifier}" was refused: the body served at ${new URL(path.replace(/^\//, ""), this.base).href} does not hash to its catalog digest (sha256 ${entry.sha256.slice(0, 12)}…); nothing of it was evaluated. Check the catalog server and any cache or CDN in front of it`)
+            ? runError("E_MODULE_TAMPERED", `module "${entry.specifier}" was refused: the body served at ${new URL(path, this.base).href} does not hash to its catalog digest (sha256 ${entry.sha256.slice(0, 12)}…); nothing of it was evaluated. Check the catalog server and any cache or CDN in front of it`)
             : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
       );
       this.sources.set(entry.sha256, source);
@@ -86,7 +86,7 @@ export class CatalogClient {
     const wasm = entry.wasm!;
     let binary = this.binaries.get(wasm.sha256);
     if (!binary) {
-      binary = this.fetchVerified(wasm.url, wasm.sha256).then((bytes) => {
+      binary = this.fetchVerified(`wasm/${wasm.sha256}`, wasm.sha256).then((bytes) => {
         if (typeof bytes === "string") throw new Error(`cannot fetch the WASM binary of ${entry.specifier}: ${bytes}`);
         if (bytes === null) throw new Error(`the WASM binary of ${entry.specifier} does not hash to its catalog digest; it was not run`);
         return bytes;
@@ -126,11 +126,16 @@ export class CatalogClient {
     }
   }
 
-  /** The body's bytes when they hash to `sha256`, null when they do not, or why the fetch failed. */
+  /**
+   * The body's bytes when they hash to `sha256`, null when they do not, or why the fetch failed. Always the server's own
+   * content address under the base (`digest/<sha256>`, `wasm/<sha256>`), never a URL the index names: an index that
+   * named another origin received the token there, and the index is the one answer a digest cannot vouch for.
+   */
   private async fetchVerified(path: string, sha256: string): Promise<Uint8Array | null | string> {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return `the catalog's digest for it is not a sha256 (${JSON.stringify(String(sha256).slice(0, 80))})`;
     let response: Response;
     try {
-      response = await fetch(new URL(path.replace(/^\//, ""), this.base), { headers: this.headers() });
+      response = await fetch(new URL(path, this.base), { headers: this.headers() });
     } catch (error) {
       return `the catalog server cannot be reached (${error instanceof Error ? error.message : String(error)})`;
     }
