@@ -12,6 +12,7 @@ import { parseCeilings } from "./ceilings.js";
 import { DEFAULT_LIMITS, LIMIT_CEILINGS, createSandbox, encodeValue, encodedToJson, type Limits, type RunResult, type Sandbox } from "@capsule/runtime";
 import type { Grant, RunAnswer, RunBody, RunHandler } from "@capsule/registry";
 import { catalogDispatcher } from "./run-catalog.js";
+import { packGranted, serverView } from "./serve-view.js";
 
 type LimitName = keyof Limits;
 const LIMIT_NAMES = Object.keys(LIMIT_CEILINGS) as LimitName[];
@@ -29,9 +30,13 @@ export function tokenLimitsProblem(limits: unknown): string | undefined {
   return undefined;
 }
 
-const packGranted = (patterns: readonly string[], pack: string) =>
-  patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
-const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+/** Each limit's cap under `grant`: min(the token's limit, the operator's ceiling). */
+function capsFor(grant: Grant, ceilings: Readonly<Limits>): Record<LimitName, number> {
+  return Object.fromEntries(LIMIT_NAMES.map((name) => {
+    const token = grant.limits?.[name];
+    return [name, token !== undefined ? Math.min(token, ceilings[name]) : ceilings[name]];
+  })) as Record<LimitName, number>;
+}
 
 /**
  * The limits a run gets under `grant`, or the refusal: every requested limit at most min(token, operator); a limit not
@@ -40,10 +45,11 @@ const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.st
 export function limitsFor(requested: Readonly<Record<string, number>> = {}, grant: Grant, ceilings: Readonly<Limits>): { ok: true; limits: Record<string, number> } | { ok: false; message: string } {
   const over: string[] = [];
   const limits: Record<string, number> = { ...requested };
+  const caps = capsFor(grant, ceilings);
   for (const name of LIMIT_NAMES) {
     const operator = ceilings[name];
     const token = grant.limits?.[name];
-    const cap = token !== undefined ? Math.min(token, operator) : operator;
+    const cap = caps[name];
     const asked = requested[name];
     if (asked !== undefined) {
       if (asked > cap) over.push(`limits.${name} = ${asked.toLocaleString("en-US")} is above ${token !== undefined && token <= operator ? "this token's limit" : "this server's ceiling"} of ${cap.toLocaleString("en-US")}`);
@@ -51,23 +57,6 @@ export function limitsFor(requested: Readonly<Record<string, number>> = {}, gran
   }
   if (over.length) return { ok: false, message: `${over.join("; ")}. Ask for at most that, or have the operator raise it (the token's limits in the tokens file, or capsule serve --ceiling <limit>=<value>).` };
   return { ok: true, limits };
-}
-
-/**
- * The error a client sees for an import its token does not grant: the same words whether or not such a pack is
- * installed (the catalog server's rule: an answer depends on the token and the name, never on what else exists).
- */
-function grantedView(result: RunResult, patterns: readonly string[]): RunResult {
-  if (result.ok || (result.error.code !== "E_IMPORT_NOT_ALLOWED" && result.error.code !== "E_IMPORT_UNRESOLVED")) return result;
-  const specifier = /cannot import "([^"]*)"/.exec(result.error.message)?.[1];
-  if (specifier === undefined || packGranted(patterns, packOf(specifier))) {
-    // A granted name that is not installed: keep the runtime's words, minus a stand-in hint naming another pack.
-    const standIn = /; (\S+) stands for it/.exec(result.error.message)?.[1];
-    if (!standIn || packGranted(patterns, packOf(standIn))) return result;
-    return { ...result, error: { ...result.error, message: `cannot import "${specifier}": no installed pack provides it` } };
-  }
-  const message = `cannot import "${specifier}": this server's token does not grant pack ${packOf(specifier)} (granted: ${patterns.join(", ")})`;
-  return { ...result, error: { ...result.error, code: "E_IMPORT_NOT_ALLOWED", message } };
 }
 
 interface Generation {
@@ -120,7 +109,7 @@ export function serveRunner(catalog: Catalog, ceilings: Readonly<Limits>): Serve
       g.running--;
       void closeIdle(g);
     }
-    result = grantedView(result, grant.packs);
+    result = serverView(result, grant.packs, { caps: capsFor(grant, ceilings), used: limits.limits });
     const encoded = encodeValue(result);
     // A result has already crossed the boundary once, so it encodes; the fallback keeps the answer honest if not.
     if (!encoded.ok) {

@@ -86,6 +86,11 @@ describe("POST /run", () => {
     const missing = await post({ source: 'import x from "@capsule/not-installed";\nreturn 1;' }, "yaml");
     expect(missing.body.error!.code).toBe("E_IMPORT_NOT_ALLOWED");
     expect(missing.body.error!.message.replaceAll("not-installed", "csv")).toBe(denied.body.error!.message);
+    // A path or URL is no package: the client is told what it can import, not a local command or an empty pack name.
+    for (const specifier of ["/etc/passwd", "./local.js", "https://example.com/x.js"]) {
+      const path = await post({ source: `import x from ${JSON.stringify(specifier)};\nreturn 1;` }, "yaml");
+      expect(path.body.error!.message).toBe(`cannot import "${specifier}": a program sent to this server can import only the package specifiers of its catalog (for example "@capsule/yaml"), not files, paths or URLs`);
+    }
     const granted = await post({ source: 'import yaml from "@capsule/yaml";\nreturn yaml.load("a: 1");' }, "yaml");
     expect((granted.result as RunResult & { ok: true }).value).toEqual({ a: 1 });
   }, 60_000);
@@ -102,6 +107,13 @@ describe("POST /run", () => {
     const loop = await post({ source: "for (;;) {}" }, "tight");
     expect(loop.body.error!.code).toBe("E_CPU_TIME");
     expect(loop.result!.stats.cpuMs).toBeLessThan(1_000);
+    // Its hint names this token's cap, not the runtime's ceiling the server would refuse (60,000 ms).
+    expect(loop.body.error!.message).toContain("the run already had this server's most for limits.cpuMs (200 ms)");
+    expect(loop.body.error!.message).not.toContain("60,000");
+    const room = await post({ source: "for (;;) {}", limits: { cpuMs: 100 } }, "tight");
+    expect(room.body.error!.message).toContain("raise limits.cpuMs (this server allows at most 200 ms)");
+    const operator = await post({ source: "for (;;) {}" });
+    expect(operator.body.error!.message).toContain("raise limits.cpuMs (this server allows at most 30,000 ms)");
     const within = await post({ source: "return 2;", limits: { cpuMs: 150 } }, "tight");
     expect((within.result as RunResult & { ok: true }).value).toBe(2);
   }, 60_000);

@@ -1,0 +1,68 @@
+// Owns what a remote client of POST /run is told about its failed run: the runtime's words, made true for this server.
+// An import its token does not grant reads the same whether or not such a pack is installed (the catalog server's rule:
+// an answer depends on the token and the name, never on what else exists); a hint to raise a limit names this
+// server's cap for it (min of the token's limit and the operator's ceiling), not the runtime's ceiling the server
+// would refuse; a hint naming a local command says what the server offers instead.
+
+import { LIMIT_ROWS, type Limits, type RunResult } from "@capsule/runtime";
+
+type LimitName = keyof Limits;
+const LIMIT_CODES: ReadonlySet<string> = new Set(Object.values(LIMIT_ROWS).map((row) => row.code));
+
+export const packGranted = (patterns: readonly string[], pack: string) =>
+  patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
+const packOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+/** A bare package specifier (`yaml`, `@scope/name/sub`), the only kind a served catalog can provide. */
+const isPackageSpecifier = (specifier: string) => /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/i.test(specifier) && !specifier.includes("..");
+
+export interface ServerCaps {
+  /** This run's cap of each limit: min(token, operator). */
+  caps: Readonly<Record<LimitName, number>>;
+  /** The limits the run had. */
+  used: Readonly<Partial<Record<LimitName, number>>>;
+}
+
+export function serverView(result: RunResult, patterns: readonly string[], caps: ServerCaps): RunResult {
+  if (result.ok) return result;
+  const granted = importView(result, patterns);
+  if (granted.ok) return granted;
+  // Only the runtime's own errors carry its hints; a guest's message saying the same words is the guest's.
+  let message = granted.error.message;
+  if (LIMIT_CODES.has(granted.error.code)) message = message.replace(/\braise limits\.(\w+) \(ceiling [^)]*\)/g, (whole, name: string) => raiseHint(name, caps) ?? whole);
+  if (granted.error.code === "E_IMPORT_UNRESOLVED") message = message.replace(" (see `capsule packs list`)", " (GET /catalog lists the modules this server offers your token)");
+  return message === granted.error.message ? granted : { ...granted, error: { ...granted.error, message } };
+}
+
+function raiseHint(name: string, { caps, used }: ServerCaps): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(caps, name)) return undefined;
+  const row = LIMIT_ROWS[name as LimitName];
+  const cap = caps[name as LimitName];
+  const had = used[name as LimitName] ?? row.default;
+  const amount = formatAmount(cap, row.unit);
+  return had >= cap ? `the run already had this server's most for limits.${name} (${amount}); do less in one run` : `raise limits.${name} (this server allows at most ${amount})`;
+}
+
+function formatAmount(n: number, unit: string): string {
+  if (unit === "bytes") {
+    for (const [size, name] of [[1024 ** 3, "GiB"], [1024 ** 2, "MiB"], [1024, "KiB"]] as const) if (n >= size && n % size === 0) return `${n / size} ${name}`;
+    return `${n.toLocaleString("en-US")} bytes`;
+  }
+  return unit === "count" ? n.toLocaleString("en-US") : `${n.toLocaleString("en-US")} ${unit}`;
+}
+
+function importView(result: Extract<RunResult, { ok: false }>, patterns: readonly string[]): Extract<RunResult, { ok: false }> {
+  if (result.error.code !== "E_IMPORT_NOT_ALLOWED" && result.error.code !== "E_IMPORT_UNRESOLVED") return result;
+  const specifier = /cannot import "([^"]*)"/.exec(result.error.message)?.[1];
+  if (specifier !== undefined && !isPackageSpecifier(specifier)) {
+    const message = `cannot import "${specifier}": a program sent to this server can import only the package specifiers of its catalog (for example "@capsule/yaml"), not files, paths or URLs`;
+    return { ...result, error: { ...result.error, code: "E_IMPORT_UNRESOLVED", message } };
+  }
+  if (specifier === undefined || packGranted(patterns, packOf(specifier))) {
+    // A granted name that is not installed: keep the runtime's words, minus a stand-in hint naming another pack.
+    const standIn = /; (\S+) stands for it/.exec(result.error.message)?.[1];
+    if (!standIn || packGranted(patterns, packOf(standIn))) return result;
+    return { ...result, error: { ...result.error, message: `cannot import "${specifier}": no installed pack provides it` } };
+  }
+  const message = `cannot import "${specifier}": this server's token does not grant pack ${packOf(specifier)} (granted: ${patterns.join(", ")})`;
+  return { ...result, error: { ...result.error, code: "E_IMPORT_NOT_ALLOWED", message } };
+}
