@@ -4,10 +4,9 @@
 // server's cap for it (min of the token's limit and the operator's ceiling), not the runtime's ceiling the server
 // would refuse; a hint naming a local command says what the server offers instead.
 
-import { LIMIT_ROWS, type Limits, type RunResult } from "@capsule/runtime";
+import { hintsWithinCaps, type Limits, type RunResult } from "@capsule/runtime";
 
 type LimitName = keyof Limits;
-const LIMIT_CODES: ReadonlySet<string> = new Set(Object.values(LIMIT_ROWS).map((row) => row.code));
 
 export const packGranted = (patterns: readonly string[], pack: string) =>
   patterns.some((p) => p === "*" || p === pack || (p.endsWith("/*") && pack.startsWith(p.slice(0, -1))));
@@ -26,28 +25,11 @@ export function serverView(result: RunResult, patterns: readonly string[], caps:
   if (result.ok) return result;
   const granted = importView(result, patterns);
   if (granted.ok) return granted;
-  // Only the runtime's own errors carry its hints; a guest's message saying the same words is the guest's.
-  let message = granted.error.message;
-  if (LIMIT_CODES.has(granted.error.code)) message = message.replace(/\braise limits\.(\w+) \(ceiling [^)]*\)/g, (whole, name: string) => raiseHint(name, caps) ?? whole);
-  if (granted.error.code === "E_IMPORT_UNRESOLVED") message = message.replace(" (see `capsule packs list`)", " (GET /catalog lists the modules this server offers your token)");
-  return message === granted.error.message ? granted : { ...granted, error: { ...granted.error, message } };
-}
-
-function raiseHint(name: string, { caps, used }: ServerCaps): string | undefined {
-  if (!Object.prototype.hasOwnProperty.call(caps, name)) return undefined;
-  const row = LIMIT_ROWS[name as LimitName];
-  const cap = caps[name as LimitName];
-  const had = used[name as LimitName] ?? row.default;
-  const amount = formatAmount(cap, row.unit);
-  return had >= cap ? `the run already had this server's most for limits.${name} (${amount}); do less in one run` : `raise limits.${name} (this server allows at most ${amount})`;
-}
-
-function formatAmount(n: number, unit: string): string {
-  if (unit === "bytes") {
-    for (const [size, name] of [[1024 ** 3, "GiB"], [1024 ** 2, "MiB"], [1024, "KiB"]] as const) if (n >= size && n % size === 0) return `${n / size} ${name}`;
-    return `${n.toLocaleString("en-US")} bytes`;
-  }
-  return unit === "count" ? n.toLocaleString("en-US") : `${n.toLocaleString("en-US")} ${unit}`;
+  const hinted = hintsWithinCaps(granted, caps.caps, caps.used);
+  if (hinted.ok) return hinted;
+  let message = hinted.error.message;
+  if (hinted.error.code === "E_IMPORT_UNRESOLVED") message = message.replace(" (see `capsule packs list`)", " (GET /catalog lists the modules this server offers your token)");
+  return message === hinted.error.message ? hinted : { ...hinted, error: { ...hinted.error, message } };
 }
 
 function importView(result: Extract<RunResult, { ok: false }>, patterns: readonly string[]): Extract<RunResult, { ok: false }> {

@@ -108,12 +108,12 @@ describe("POST /run", () => {
     expect(loop.body.error!.code).toBe("E_CPU_TIME");
     expect(loop.result!.stats.cpuMs).toBeLessThan(1_000);
     // Its hint names this token's cap, not the runtime's ceiling the server would refuse (60,000 ms).
-    expect(loop.body.error!.message).toContain("the run already had this server's most for limits.cpuMs (200 ms)");
+    expect(loop.body.error!.message).toContain("the run already had the most this host allows for limits.cpuMs (200 ms)");
     expect(loop.body.error!.message).not.toContain("60,000");
     const room = await post({ source: "for (;;) {}", limits: { cpuMs: 100 } }, "tight");
-    expect(room.body.error!.message).toContain("raise limits.cpuMs (this server allows at most 200 ms)");
+    expect(room.body.error!.message).toContain("raise limits.cpuMs (at most 200 ms here)");
     const operator = await post({ source: "for (;;) {}" });
-    expect(operator.body.error!.message).toContain("raise limits.cpuMs (this server allows at most 30,000 ms)");
+    expect(operator.body.error!.message).toContain("raise limits.cpuMs (at most 30,000 ms here)");
     const within = await post({ source: "return 2;", limits: { cpuMs: 150 } }, "tight");
     expect((within.result as RunResult & { ok: true }).value).toBe(2);
   }, 60_000);

@@ -12,11 +12,11 @@ const caps = { caps: { ...LIMIT_CEILINGS, memoryBytes: 256 * 1024 * 1024, stackB
 describe("serverView", () => {
   it("names this server's cap in a hint to raise a limit, in the limit's unit", () => {
     const memory = serverView(failed("E_MEMORY", "the guest heap outgrew limits.memoryBytes (67108864 bytes); keep less data in the guest, or raise limits.memoryBytes (ceiling 1 GiB)"), ["*"], caps);
-    expect(memory.ok === false && memory.error.message).toBe("the guest heap outgrew limits.memoryBytes (67108864 bytes); keep less data in the guest, or raise limits.memoryBytes (this server allows at most 256 MiB)");
+    expect(memory.ok === false && memory.error.message).toBe("the guest heap outgrew limits.memoryBytes (67108864 bytes); keep less data in the guest, or raise limits.memoryBytes (at most 256 MiB here)");
     // The default stack already is this server's cap: raising it is no advice.
     expect(DEFAULT_LIMITS.stackBytes).toBe(512 * 1024);
     const stack = serverView(failed("E_STACK_OVERFLOW", "the guest overflowed its stack (limits.stackBytes = 524288) and did not catch the RangeError; recurse less deeply, or raise limits.stackBytes (ceiling 1 MiB)"), ["*"], caps);
-    expect(stack.ok === false && stack.error.message).toContain("or the run already had this server's most for limits.stackBytes (512 KiB)");
+    expect(stack.ok === false && stack.error.message).toContain("or the run already had the most this host allows for limits.stackBytes (512 KiB)");
   });
 
   it("replaces the local command of an unresolved import with what the server offers", () => {

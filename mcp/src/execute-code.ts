@@ -7,7 +7,7 @@
 // runtime refuses (E_BAD_LIMIT, E_IMPORT_NOT_ALLOWED, …) comes back as the failed run it is.
 
 import { z } from "zod";
-import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, type Limits, type RunRequest, type RunResult } from "@capsule/runtime";
+import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, hintsWithinCaps, type Limits, type RunRequest, type RunResult } from "@capsule/runtime";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ceilingProblem } from "./ceilings.js";
 import { jsonSafe } from "./json-safe.js";
@@ -72,7 +72,7 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
     const error = { code: "E_LIMIT_ABOVE_CEILING", name: "LimitError", message: over };
     return { content: [{ type: "text", text: `error ${error.code}: ${over}` }], structuredContent: { ok: false, error }, isError: true };
   }
-  const result = await sandbox.run({
+  const ran = await sandbox.run({
     source: input.code,
     ...(input.allow ? { allow: input.allow } : {}),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
@@ -80,6 +80,8 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
     ...(input.limits ? { limits: input.limits } : {}),
     ...(signal ? { signal } : {}),
   });
+  // The runtime's hints name its own ceilings; this server refuses more than its own.
+  const result = hintsWithinCaps(ran, ceilings, input.limits);
   return {
     content: [{ type: "text", text: formatObservation(result, { maxChars: observationMaxChars }) }],
     structuredContent: structuredResult(result),

@@ -41,6 +41,15 @@ describe("createCapsuleMcpServer", () => {
     expect([above.isError, (above.structuredContent as { error: { code: string } }).error.code]).toEqual([true, "E_LIMIT_ABOVE_CEILING"]);
   });
 
+  it("tells a model the most this server allows, not the runtime's ceiling it would refuse", async () => {
+    const text = (answer: Awaited<ReturnType<typeof client.callTool>>) => (answer.content as Array<{ text: string }>)[0]!.text;
+    const room = await client.callTool({ name: "execute_code", arguments: { code: "for (;;) {}", limits: { cpuMs: 50 } } });
+    expect(text(room)).toContain("raise limits.cpuMs (at most 200 ms here)");
+    expect(text(room)).not.toContain("60,000");
+    const full = await client.callTool({ name: "execute_code", arguments: { code: "for (;;) {}", limits: { cpuMs: 200 } } });
+    expect((full.structuredContent as { error: { message: string } }).error.message).toContain("the run already had the most this host allows for limits.cpuMs (200 ms)");
+  });
+
   it("lists the modules it was given", async () => {
     const text = ((await client.callTool({ name: "list_modules", arguments: {} })).content as Array<{ text: string }>)[0]!.text;
     expect(text).toContain("- @acme/greet (guest): Greetings. — exports: hello");

@@ -14,6 +14,7 @@ export type {
 export { defaultPolicy, describeHostFunction, hostFunctionInfo, sideEffecting, type HostFunctionInfo, type Policy, type PolicyCall, type PolicyDecision } from "./policy.js";
 export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.js";
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
+export { hintsWithinCaps } from "./limit-hints.js";
 export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";
 export { firstSentence, schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";
 export { journalFromLines, journalToLines, JOURNAL_VERSION, type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalRecord, type JournalSink, type PendingCall } from "./journal.js";
