@@ -59,6 +59,18 @@ export function limitsFor(requested: Readonly<Record<string, number>> = {}, gran
   return { ok: true, limits };
 }
 
+/** The longest answer text of a run: twice its resultBytes and logBytes, plus room for stats and the error. */
+export function answerCap(limits: Readonly<Record<string, number>>): number {
+  return 2 * ((limits.resultBytes ?? DEFAULT_LIMITS.resultBytes) + (limits.logBytes ?? DEFAULT_LIMITS.logBytes)) + 64 * 1024;
+}
+
+/** The answer of a run whose result cannot be given: the error, with the run's stats. */
+function failedAnswer(result: RunResult, code: string, message: string): RunAnswer {
+  const error = { code, name: "Error", message };
+  const fallback = encodeValue({ ok: false, error, logs: [], stats: result.stats });
+  return { ok: true, body: { ok: false, error, result: fallback.ok ? encodedToJson(fallback.encoded) : undefined } };
+}
+
 interface Generation {
   catalog: Catalog;
   sandbox?: Sandbox;
@@ -112,12 +124,15 @@ export function serveRunner(catalog: Catalog, ceilings: Readonly<Limits>): Serve
     result = serverView(result, grant.packs, { caps: capsFor(grant, ceilings), used: limits.limits });
     const encoded = encodeValue(result);
     // A result has already crossed the boundary once, so it encodes; the fallback keeps the answer honest if not.
-    if (!encoded.ok) {
-      const error = { code: "E_RESULT_UNSERIALIZABLE", name: "Error", message: `the run's result cannot be encoded: ${encoded.message}` };
-      const fallback = encodeValue({ ok: false, error, logs: [], stats: result.stats });
-      return { ok: true, body: { ok: false, error, result: fallback.ok ? encodedToJson(fallback.encoded) : undefined } };
+    if (!encoded.ok) return failedAnswer(result, "E_RESULT_UNSERIALIZABLE", `the run's result cannot be encoded: ${encoded.message}`);
+    const text = JSON.stringify({ ok: result.ok, ...(result.ok ? {} : { error: result.error }), result: encodedToJson(encoded.encoded) });
+    // The codec's JSON is escaped again in the answer's: a value of control characters grew sixfold past resultBytes,
+    // and sixteen runs in flight held ~1.8 GB of answers in the server. The answer is held to a multiple of the run's own caps.
+    const cap = answerCap(limits.limits);
+    if (text.length > cap) {
+      return failedAnswer(result, "E_RESULT_TOO_LARGE", `the run's answer is ${text.length.toLocaleString("en-US")} characters as JSON, over this server's ${cap.toLocaleString("en-US")} (twice the run's resultBytes and logBytes); return less, or fewer control characters (each is six when escaped)`);
     }
-    return { ok: true, body: { ok: result.ok, ...(result.ok ? {} : { error: result.error }), result: encodedToJson(encoded.encoded) } };
+    return { ok: true, text };
   }
 
   return {

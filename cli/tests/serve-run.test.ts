@@ -118,6 +118,18 @@ describe("POST /run", () => {
     expect((within.result as RunResult & { ok: true }).value).toBe(2);
   }, 60_000);
 
+  it("holds an answer to twice the run's resultBytes and logBytes: escaping cannot multiply what the server holds", async () => {
+    const limits = { resultBytes: 1_000, logBytes: 20_000 };
+    const plain = await post({ source: 'console.log("a".repeat(19000)); return 1;', limits });
+    expect((plain.result as RunResult & { ok: true }).logs[0]!.message).toBe("a".repeat(19_000));
+    // logBytes counts a line's characters; each U+0001 is six characters in the codec's JSON and seven in the answer's.
+    const escaped = await post({ source: 'console.log("\\x01".repeat(19000)); return 1;', limits });
+    expect(escaped.status).toBe(200);
+    expect(escaped.body.error!.code).toBe("E_RESULT_TOO_LARGE");
+    expect(escaped.body.error!.message).toContain("over this server's 107,536 (twice the run's resultBytes and logBytes)");
+    expect(escaped.result!.ok).toBe(false);
+  }, 60_000);
+
   it("refuses bodies that are too large, not JSON, not the shape, or not sent as JSON, with stable codes and statuses", async () => {
     const big = await post({ source: `return ${JSON.stringify("x".repeat(5000))}.length;` });
     expect([big.status, big.body.code]).toEqual([413, "run-body-too-large"]);

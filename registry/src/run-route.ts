@@ -31,7 +31,8 @@ export interface Grant {
   limits?: Readonly<Record<string, number>>;
 }
 
-export type RunAnswer = { ok: true; body: unknown } | { ok: false; code: ServeCode; message: string };
+/** `text`: the body already as JSON (a handler that measured it need not have it stringified twice). */
+export type RunAnswer = { ok: true; body: unknown } | { ok: true; text: string } | { ok: false; code: ServeCode; message: string };
 export type RunHandler = (body: RunBody, grant: Grant, signal: AbortSignal) => Promise<RunAnswer>;
 
 export interface RunRouteOptions {
@@ -128,7 +129,7 @@ export function createRunRoute(options: RunRouteOptions) {
     try {
       const answer = await options.handler(parsed as RunBody, grant, controller.signal);
       if (!answer.ok) return refuse(answer.code, answer.message);
-      if (!controller.signal.aborted) send(res, 200, JSON.stringify(answer.body), { "cache-control": "no-store" });
+      if (!controller.signal.aborted) send(res, 200, "text" in answer ? answer.text : JSON.stringify(answer.body), { "cache-control": "no-store" });
     } finally {
       inFlight--;
       res.off("close", onClose);
