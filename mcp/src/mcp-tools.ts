@@ -22,7 +22,8 @@ export const MAX_TOOLS_PER_SERVER = 1_000;
 export const MAX_TOOL_LIST_PAGES = 100;
 
 /** What mcpTools needs of a client: the SDK's Client, or anything with the same two methods. */
-export type McpToolsClient = Pick<Client, "listTools" | "callTool">;
+/** `lastError`: the transport's last error, when the client keeps it (GroupClient), to say why a connection closed. */
+export type McpToolsClient = Pick<Client, "listTools" | "callTool"> & { readonly lastError?: Error };
 
 export interface McpToolsOptions {
   /** The module specifier the tools are offered as ("@mcp/files"), for messages. */
@@ -55,7 +56,7 @@ export async function listAllTools(client: McpToolsClient, where: string, option
     try {
       answer = await client.listTools(cursor === undefined ? undefined : { cursor }, options.listTimeoutMs !== undefined ? { timeout: options.listTimeoutMs } : undefined);
     } catch (error) {
-      throw new CapsuleMcpError("E_MCP_LIST_FAILED", `${where}: tools/list failed: ${errorText(error)}`);
+      throw new CapsuleMcpError("E_MCP_LIST_FAILED", `${where}: tools/list failed: ${errorText(error, client)}`);
     }
     tools.push(...answer.tools);
     if (tools.length > MAX_TOOLS_PER_SERVER) throw new CapsuleMcpError("E_MCP_TOO_MANY_TOOLS", `${where} lists more than ${MAX_TOOLS_PER_SERVER} tools`);
@@ -111,7 +112,7 @@ function runtimeTool(client: McpToolsClient, listed: McpTool, options: McpToolsO
           ...(options.requestTimeoutMs !== undefined ? { timeout: options.requestTimeoutMs } : {}),
         })) as ToolCallAnswer;
       } catch (error) {
-        throw new ToolCallError("E_MCP_REQUEST_FAILED", `${label}: ${errorText(error)}`);
+        throw new ToolCallError("E_MCP_REQUEST_FAILED", `${label}: ${errorText(error, client)}`);
       } finally {
         context.signal.removeEventListener("abort", forward);
       }
@@ -120,9 +121,19 @@ function runtimeTool(client: McpToolsClient, listed: McpTool, options: McpToolsO
   };
 }
 
-/** The SDK's error as one line: its "MCP error -32602:" prefix once (it repeats it), a zod dump flattened, cut. */
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+/**
+ * The SDK's error as one line: its "MCP error -32602:" prefix once (it repeats it), a zod dump flattened, cut; a closed
+ * connection says why it closed when the transport said (an answer past the stdio read cap read only "Connection closed").
+ */
+function errorText(error: unknown, client: McpToolsClient): string {
+  let text = error instanceof Error ? error.message : String(error);
+  const cause = client.lastError?.message;
+  if (/Connection closed/.test(text) && cause) {
+    const tooLarge = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(cause);
+    text += tooLarge
+      ? ` (the server sent a message larger than the ${Number(tooLarge[1]).toLocaleString("en-US")} bytes one message may be, so the connection was closed; ask the tool for less at once)`
+      : ` (the transport failed: ${cause})`;
+  }
   return text.replace(/^(MCP error -?\d+: )\1+/, "$1").replace(/\s*\n\s*/g, " ").slice(0, ERROR_TEXT_MAX);
 }
 

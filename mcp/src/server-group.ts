@@ -22,6 +22,19 @@ export function inOwnGroup(command: string, args: readonly string[]): { command:
 /** A client whose close() also ends the process group its transport's server leads. */
 export class GroupClient extends Client {
   private group: number | undefined;
+  /**
+   * The transport's last error: the SDK closes the connection on one (an answer past its 10 MiB read buffer) and the
+   * requests in flight fail only with "Connection closed", so a failed call says why from this.
+   */
+  lastError: Error | undefined;
+
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    this.onerror = (error) => {
+      // The read cap's error is the cause of the close; the rest of that message, still arriving, fails to parse after it.
+      if (!/ReadBuffer exceeded/.test(this.lastError?.message ?? "")) this.lastError = error;
+    };
+  }
 
   /** Remembers the group once the transport has spawned its process (its pid is the group's id). */
   leadsGroup(transport: StdioClientTransport): void {

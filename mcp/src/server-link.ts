@@ -29,6 +29,11 @@ export class ServerLink implements McpToolsClient {
     return this.current;
   }
 
+  /** The live client's transport error, if it keeps one (GroupClient): why its connection closed. */
+  get lastError(): Error | undefined {
+    return (this.current as Client & { lastError?: Error }).lastError;
+  }
+
   readonly listTools = async (...args: Parameters<Client["listTools"]>) => (await this.ready()).listTools(...args);
   readonly callTool = async (...args: Parameters<Client["callTool"]>) => (await this.ready()).callTool(...args);
 
