@@ -41,8 +41,9 @@ function importView(result: Extract<RunResult, { ok: false }>, patterns: readonl
   }
   if (specifier === undefined || packGranted(patterns, packOf(specifier))) {
     // A granted name that is not installed: keep the runtime's words, minus a stand-in hint naming another pack.
-    const standIn = /; (\S+) stands for it/.exec(result.error.message)?.[1];
-    if (!standIn || packGranted(patterns, packOf(standIn))) return result;
+    const named = /; (\S+) stands for it(?: \(so do ([^:]*): choose one\))?/.exec(result.error.message);
+    const standIns = named ? [named[1]!, ...(named[2] ?? "").split(", ").filter((s) => s && s !== "…")] : [];
+    if (standIns.every((standIn) => packGranted(patterns, packOf(standIn)))) return result;
     return { ...result, error: { ...result.error, message: `cannot import "${specifier}": no installed pack provides it` } };
   }
   const message = `cannot import "${specifier}": this server's token does not grant pack ${packOf(specifier)} (granted: ${patterns.join(", ")})`;

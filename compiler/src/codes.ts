@@ -89,6 +89,10 @@ export const COMPILER_CODES = {
     meaning: "a pack of the same name in a later root replaced this one",
     hint: "if the override is intended there is nothing to do; otherwise remove one copy or reorder --packs / CAPSULE_PACK_PATH (later roots win)",
   },
+  "standsfor-ignored": {
+    meaning: "a module's standsFor claim (or its npm name) is ignored: the name is a module of the catalog itself, or a shipped pack claims it (warning)",
+    hint: "nothing to do unless you rely on the hint: programs importing that name are pointed at the module that keeps the claim; map it yourself with imports to use this one",
+  },
   "pack-shadow-refused": {
     meaning: "a pack is named like a pack of a protected root (the shipped packs) and would shadow it; it is refused and the protected pack kept",
     hint: (d) => {

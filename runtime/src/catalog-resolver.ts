@@ -91,9 +91,12 @@ export function catalogResolverWith(load: SourceLoader, catalog: CatalogLike, op
       }
       const entry = bySpecifier.get(specifier);
       if (!entry) {
-        const standIn = catalog.modules.find((m) => m.standsFor?.includes(specifier));
+        // Every module that claims the name is named: the first alone let any pack take the hint from another.
+        const standIns = catalog.modules.filter((m) => m.standsFor?.includes(specifier));
+        const standIn = standIns[0];
+        const others = standIns.length > 1 ? ` (so do ${standIns.slice(1, 5).map((m) => m.specifier).join(", ")}${standIns.length > 5 ? ", …" : ""}: choose one)` : "";
         const hint = standIn
-          ? `; ${standIn.specifier} stands for it: map the name with imports: { ${JSON.stringify(specifier)}: ${JSON.stringify(standIn.specifier)} } (capsule run --import ${specifier}=${standIn.specifier}), or import ${JSON.stringify(standIn.specifier)}`
+          ? `; ${standIn.specifier} stands for it${others}: map the name with imports: { ${JSON.stringify(specifier)}: ${JSON.stringify(standIn.specifier)} } (capsule run --import ${specifier}=${standIn.specifier}), or import ${JSON.stringify(standIn.specifier)}`
           : " (see `capsule packs list`)";
         return refuse(runError("E_IMPORT_UNRESOLVED", `cannot import "${quoted(specifier)}": no installed pack provides it${hint}`));
       }

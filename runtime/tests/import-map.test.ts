@@ -11,7 +11,8 @@ const other = "export const x = 1;";
 const catalog: CatalogLike = {
   modules: [
     { specifier: "@capsule/yaml", pack: "@capsule/yaml", sha256: sha(yaml), source: yaml, standsFor: ["js-yaml"] },
-    { specifier: "@capsule/other", pack: "@capsule/other", sha256: sha(other), source: other },
+    { specifier: "@capsule/other", pack: "@capsule/other", sha256: sha(other), source: other, standsFor: ["lodash"] },
+    { specifier: "@a/lodash", pack: "@a/lodash", sha256: sha(other), source: other, standsFor: ["lodash"] },
   ],
 };
 const sandbox = useSandbox({ catalog, imports: { yaml: "@capsule/yaml" } });
@@ -26,6 +27,11 @@ describe("an import map", () => {
     const error = await errorOf(sandbox, "import { load } from 'js-yaml'; return 1");
     expect(error.code).toBe("E_IMPORT_UNRESOLVED");
     expect(error.message).toContain('imports: { "js-yaml": "@capsule/yaml" }');
+  });
+
+  it("names every module that claims a name, so no one claimant takes the hint from the others", async () => {
+    const error = await errorOf(sandbox, "import _ from 'lodash'; return 1");
+    expect(error.message).toContain("@capsule/other stands for it (so do @a/lodash: choose one)");
   });
 
   it("keeps the target's allow list: a mapped name is no way around it", async () => {

@@ -16,6 +16,7 @@ import { normalizeSubpath, specifierOf } from "../manifest/subpaths.js";
 import { SCAN_RULES_VERSION } from "../scan/scan.js";
 import type { Catalog, CatalogModule, CompileProgress, PendingModule, Probe, RefusedModule, RefusedPack } from "../types.js";
 import { compileGuestModule, type ModuleOutcome, type ModuleRoadContext } from "./module.js";
+import { settleStandsFor } from "./stands-for.js";
 
 export interface CompileOptions {
   /** Discovery roots, in order; a later root shadows an earlier one. */
@@ -231,8 +232,13 @@ export async function compile(options: CompileOptions): Promise<CompileResult> {
   const totalMs = performance.now() - started;
   emit({ type: "end", ...counts, ms: totalMs });
 
+  const protectedRoots = new Set((options.protectedRoots ?? []).map((r) => path.resolve(r)));
+  const protectedPacks = new Set(discovery.packs.filter((p) => protectedRoots.has(path.resolve(options.roots[p.rootIndex] ?? ""))).map((p) => p.name));
+  const specifiers = new Set([...modules, ...pending, ...refused].map((m) => m.specifier));
+  const claims = settleStandsFor(modules, specifiers, (pack) => protectedPacks.has(pack));
+  diagnostics.push(...claims.diagnostics);
   return {
-    catalog: { version: 1, modules: modules.sort(bySpecifier), pending: pending.sort(bySpecifier), refused: refused.sort(bySpecifier) },
+    catalog: { version: 1, modules: claims.modules.sort(bySpecifier), pending: pending.sort(bySpecifier), refused: refused.sort(bySpecifier) },
     diagnostics,
     stats: { modules: tasks.length, ...counts, bundlerCalls, bundleMs, probeCalls, totalMs },
     inputs: { files: [...inputFiles].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([p, sha256]) => ({ path: p, sha256 })), complete: inputsComplete },
