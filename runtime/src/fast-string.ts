@@ -49,6 +49,24 @@ function readInternals(context: QuickJSContext): ReadInternals | undefined {
   return usable ? (context as unknown as ReadInternals) : undefined;
 }
 
+/** Thrown when the engine cannot make a guest string's C string: it has no memory left to flatten the string. */
+export class GuestStringUnreadable extends RangeError {
+  constructor() {
+    super("out of memory: the engine could not flatten a guest string to read it");
+  }
+}
+
+/**
+ * The engine's C string of `handle`. A string the engine cannot flatten (a rope of 2^26 characters built from one)
+ * comes back as NULL: reading from it decoded the engine's memory from address 0 — its static data, the prelude, other
+ * strings — into a console line the guest got back.
+ */
+function cString(internals: ReadInternals, handle: QuickJSHandle): number {
+  const ptr = internals.ffi.QTS_GetString(internals.ctx.value, handle.value);
+  if (ptr === 0) throw new GuestStringUnreadable();
+  return ptr;
+}
+
 /**
  * What getString() gives (the engine's C string of UTF-8, up to its first NUL, decoded with U+FFFD for what is not
  * UTF-8), with its end found natively.
@@ -56,7 +74,7 @@ function readInternals(context: QuickJSContext): ReadInternals | undefined {
 export function getStringFast(context: QuickJSContext, handle: QuickJSHandle): string {
   const internals = readInternals(context);
   if (!internals) return context.getString(handle);
-  const ptr = internals.ffi.QTS_GetString(internals.ctx.value, handle.value);
+  const ptr = cString(internals, handle);
   try {
     // HEAPU8 is read after the call: making the C string may have grown (and so replaced) the engine's memory.
     const bytes = internals.module.HEAPU8;
@@ -80,7 +98,7 @@ export function readGuestString(context: QuickJSContext, handle: QuickJSHandle):
   if (text.length === length && !text.includes("\ufffd")) return text;
   const internals = readInternals(context);
   if (!internals) return text;
-  const ptr = internals.ffi.QTS_GetString(internals.ctx.value, handle.value);
+  const ptr = cString(internals, handle);
   try {
     return decodeUnits(internals.module.HEAPU8, ptr, length);
   } finally {
@@ -90,7 +108,9 @@ export function readGuestString(context: QuickJSContext, handle: QuickJSHandle):
 
 /** `length` UTF-16 units from the engine's UTF-8 at `at`, surrogates written alone included. */
 function decodeUnits(bytes: Uint8Array, at: number, length: number): string {
-  const units = new Uint16Array(length);
+  // Never more units than bytes there are to decode: `length` is the guest's to choose.
+  const units = new Uint16Array(Math.max(0, Math.min(length, bytes.length - at)));
+  length = units.length;
   let n = 0;
   while (n < length && at < bytes.length) {
     const lead = bytes[at]!;

@@ -16,7 +16,7 @@ import { fastFunctions } from "./fast-functions.js";
 import type { WasmLayout } from "./wasm-layout.js";
 import { heapCensus, type HeapStart } from "./guest-heap.js";
 import { snapshotSegments, zeroGrowth } from "./snapshot-segments.js";
-import { moduleSourceForEngine, readGuestString } from "./fast-string.js";
+import { GuestStringUnreadable, moduleSourceForEngine, readGuestString } from "./fast-string.js";
 
 /** What a host function implementation hands back to QuickJS: a value, or an error to throw in the guest. */
 /** The next turn of this thread's event loop (a Web Worker has no setImmediate). */
@@ -142,7 +142,18 @@ export class EngineTemplate {
     const hot = fastFunctions(ctx);
     const functions: HotFunctions = [
       hot("hostCall", (index, json, tagged, side) => this.current?.hostCall(index, json, tagged, side)),
-      hot("hostLog", (level, text) => this.current?.log(ctx.getString(level), readGuestString(ctx, text))),
+      hot("hostLog", (level, text) => {
+        let line: string;
+        try {
+          line = readGuestString(ctx, text);
+        } catch (error) {
+          // A line the engine has no memory to flatten is the run running out of memory, not a line to log.
+          if (!(error instanceof GuestStringUnreadable)) throw error;
+          this.instance.outOfMemory = true;
+          return undefined;
+        }
+        return this.current?.log(ctx.getString(level), line);
+      }),
       hot("lazyLoad", (file) => this.lazyLoad(ctx.getString(file))),
       hot("bridgeCall", (id, fn, json, tagged, side) => this.current?.bridgeCall(id, fn, json, tagged, side)),
     ];
