@@ -137,13 +137,20 @@
       return tag("n", ["v", v === 0 ? "-0" : RealString(v)]);
     }
     if (t === "object") {
+      // An array's JSON is at least two characters an element: a length alone can say it cannot fit (length = 1e8).
+      if (cur.max !== Infinity && isArray(v) && v.length * 2 > cur.max) throw TOO_LARGE;
       // Most objects have no "\u0000" key: one missed lookup passes them before any WeakSet call (~3% of an encode).
       if (v === null || v[TAG] === undefined || weakHas(cur.tags, v)) return v;
       // A guest object that owns a "\u0000" key (a forged tag among them) crosses as its entries.
       if (!isArray(v) && hasOwn(v, TAG)) return once(v, () => tag("o", ["v", entriesOfObject(v)]));
       return v;
     }
-    if (t === "undefined") return tag("u");
+    if (t === "undefined") {
+      // Each undefined or hole is a 15-byte tag: counted, so a result of a million holes stops at the result limit
+      // instead of spending the run's CPU encoding 15 MB it cannot return.
+      if ((cur.size += 15) > cur.max) throw TOO_LARGE;
+      return tag("u");
+    }
     if (t === "bigint") return tag("i", ["v", RealString(v)]);
     return v; // functions and symbols: JSON's rule (dropped from objects, null in arrays)
   };
@@ -159,14 +166,16 @@
     return plainOn(this, key, v);
   };
 
-  function encode(value) {
+  // Thrown (and caught by encode) when the value cannot fit `max` bytes: encode then answers [undefined, false, undefined, true].
+  const TOO_LARGE = freeze(create(null));
+  function encode(value, max) {
     // The wrapper has no prototype: a toJSON the guest put on Object.prototype applies to its own objects, as in
     // JSON.stringify(value), and never to this wrapper (which would replace the whole value).
     const wrapper = create(null);
     wrapper.v = value;
     if (plainPrimitives(value)) return [jsonStringify(wrapper), false, undefined];
     const outer = cur;
-    const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false, containers: undefined });
+    const state = (cur = { side: [], tags: new RealWeakSet(), tagged: false, containers: undefined, size: 0, max: typeof max === "number" ? max : Infinity });
     // No sidecar is passed as undefined: the host then reads no array (runtime/src/crossing.ts readEncoded).
     const done = (json) => [json, state.tagged, state.side.length ? state.side : undefined];
     // No prototype: an index setter the guest put on Array.prototype never sees the descriptors.
@@ -191,6 +200,9 @@
       } finally {
         restore(saved, HOOKS.length);
       }
+    } catch (error) {
+      if (error === TOO_LARGE) return [undefined, false, undefined, true];
+      throw error;
     } finally {
       cur = outer;
     }

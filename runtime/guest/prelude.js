@@ -140,7 +140,7 @@
   hide(RealDate.prototype, "toLocaleTimeString", viaIntl("toLocaleTimeString", 0, "dateToLocaleTimeString"));
   hide(String.prototype, "localeCompare", viaIntl("localeCompare", 1, "stringLocaleCompare", true));
 
-  const encode = (v) => lazyValue("codec", "encode")(v);
+  const encode = (v, max) => lazyValue("codec", "encode")(v, max);
   const decode = (json, tagged, side) => lazyValue("codec", "decode")(json, tagged, side);
 
   // ---- legacy RegExp statics (RegExp.$1-$9, lastMatch, …: Annex B's proposal; Node has them, QuickJS does not), for

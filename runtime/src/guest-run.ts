@@ -345,13 +345,18 @@ class GuestRun implements RunHooks {
       const encoded = typeof primitive === "string" && primitive.includes("\ufffd") ? undefined : encodeValue(primitive);
       if (encoded?.ok) return this.succeed(encoded.encoded);
     }
-    const encoded = this.scope.manage(this.heap.withoutSamples(() => this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value))));
+    const max = this.scope.manage(ctx.newNumber(this.task.limits.resultBytes));
+    const encoded = this.scope.manage(this.heap.withoutSamples(() => this.slice(() => ctx.callFunction(this.template.encode, ctx.undefined, value, max))));
     const stop = this.stopReason();
     if (stop) return this.fail(stop);
     if (encoded.error) {
       const error = this.guestError(encoded.error);
       if (error.code !== "E_GUEST_ERROR") return this.fail(error);
       return this.fail({ code: "E_RESULT_UNSERIALIZABLE", message: /circular/i.test(error.message) ? "the returned value contains a cycle; only tree-shaped data can cross to the host" : `the returned value cannot cross to the host: ${error.message}` });
+    }
+    // The guest codec stopped early: the value's JSON could not fit resultBytes (a million holes, an array of length 1e8).
+    if (ctx.getProp(encoded.value, 3).consume((h) => ctx.typeof(h) === "boolean" && ctx.dump(h) === true)) {
+      return this.fail({ code: "E_RESULT_TOO_LARGE", message: `the returned value encodes to more than limits.resultBytes (${this.task.limits.resultBytes} bytes); it was stopped while encoding` });
     }
     const read = Scope.withScope((scope) => {
       const [json, tagged, side] = [0, 1, 2].map((i) => scope.manage(ctx.getProp(encoded.value, i)));

@@ -15,6 +15,25 @@ describe("result size", () => {
     expect(error.code).toBe("E_RESULT_TOO_LARGE");
   });
 
+  // A hole or undefined is a 15-byte tag, and an array's JSON at least two bytes an element: a result that cannot fit
+  // stops while it is encoded, instead of spending the run's CPU (seconds per million holes) and ending E_CPU_TIME.
+  for (const [what, source] of [
+    ["ten million holes", "return new Array(1e7)"],
+    ["ten million holes, nested", "return { rows: [1, new Array(1e7)] }"],
+    ["a length of 1e8", "const a = []; a.length = 1e8; return a"],
+    ["undefineds", "const a = []; for (let i = 0; i < 5000; i++) a.push(undefined); return a"],
+  ]) {
+    it(`refuses ${what} as too large while encoding, within the CPU limit`, async () => {
+      const error = await errorOf(sandbox, { source, limits: { resultBytes: 10_000 } });
+      expect(error.code).toBe("E_RESULT_TOO_LARGE");
+      expect(error.message).toContain("more than limits.resultBytes (10000 bytes); it was stopped while encoding");
+    });
+  }
+
+  it("passes an array of holes that fits", async () => {
+    expect(await valueOf(sandbox, { source: "return new Array(100)", limits: { resultBytes: 10_000 } })).toHaveLength(100);
+  });
+
   it("passes a result just under the limit", async () => {
     expect(await valueOf(sandbox, { source: "return 'x'.repeat(900)", limits: { resultBytes: 1000 } })).toHaveLength(900);
   });
