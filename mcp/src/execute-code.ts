@@ -84,9 +84,33 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
   const result = hintsWithinCaps(ran, ceilings, input.limits);
   return {
     content: [{ type: "text", text: formatObservation(result, { maxChars: observationMaxChars }) }],
-    structuredContent: structuredResult(result),
+    structuredContent: withinAnswerBytes(structuredResult(result)),
     ...(result.ok ? {} : { isError: true }),
   };
+}
+
+/**
+ * The most bytes of JSON an answer's structuredContent may take. The SDK's stdio client reads at most 10 MiB a
+ * message: a value of 3 Mi control characters (within resultBytes: each is six bytes escaped) or 16 MiB of logs made
+ * an answer it could not read, and the client's connection, with every call in flight on it, was lost.
+ */
+export const STRUCTURED_MAX_BYTES = 8 * 1024 * 1024;
+
+/** `structured` as it is when its JSON fits STRUCTURED_MAX_BYTES, else without its logs, then without its value, saying so. */
+function withinAnswerBytes(structured: Record<string, unknown>): Record<string, unknown> {
+  const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+  let size = bytes(structured);
+  if (size <= STRUCTURED_MAX_BYTES) return structured;
+  const note = (what: string) => `the ${what} made this answer ${size} bytes of JSON, over the ${STRUCTURED_MAX_BYTES} one answer may be; the text content shows the start of it`;
+  let out = structured;
+  if ("logs" in out) {
+    const { logs: _logs, ...rest } = out;
+    out = { ...rest, logsOmitted: note("logs") };
+    size = bytes(out);
+    if (size <= STRUCTURED_MAX_BYTES) return out;
+  }
+  const { value: _value, ...rest } = out;
+  return { ...rest, valueOmitted: note("value") };
 }
 
 /**

@@ -1,10 +1,11 @@
 // Owns serving one MCP server over this process's stdin and stdout (the SDK's StdioServerTransport) until the client
 // goes away: the transport closing or stdin ending (the SDK's transport does not watch for the end of its input, so
 // a client that exits would otherwise leave the server running). stdout is the protocol channel from here on.
-// Refuses nothing.
+// Refuses a message past STDIO_MAX_MESSAGE_BYTES (dropped, answered with a JSON-RPC error of id null and a stderr line).
 
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { LineCap, STDIO_MAX_MESSAGE_BYTES } from "./stdio-lines.js";
 
 export interface StdioServing {
   /** Settles when the client has gone (stdin ended or the transport closed). */
@@ -13,12 +14,20 @@ export interface StdioServing {
   close(): Promise<void>;
 }
 
-export async function serveStdio(server: McpServer, stdin: NodeJS.ReadableStream = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<StdioServing> {
+export async function serveStdio(server: McpServer, stdin: NodeJS.ReadableStream = process.stdin, stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WritableStream = process.stderr): Promise<StdioServing> {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
     stdin.once("end", () => resolve());
     stdin.once("close", () => resolve());
   });
-  await server.connect(new StdioServerTransport(stdin as NodeJS.ReadStream, stdout as NodeJS.WriteStream));
+  // Each line is held to STDIO_MAX_MESSAGE_BYTES before the transport reads it (stdio-lines.ts); the transport's own
+  // buffer is given room above that, so it never closes the channel on a long line.
+  const lines = new LineCap(STDIO_MAX_MESSAGE_BYTES, (bytes) => {
+    const message = `a message of at least ${bytes} bytes is over the ${STDIO_MAX_MESSAGE_BYTES} bytes one stdio message may be; it was dropped (a program may be at most 4 MiB: send less code or data at once)`;
+    stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message, data: { code: "E_MESSAGE_TOO_LARGE" } } })}\n`);
+    stderr.write(`capsule mcp: E_MESSAGE_TOO_LARGE: ${message}\n`);
+  });
+  stdin.pipe(lines);
+  await server.connect(new StdioServerTransport(lines as unknown as NodeJS.ReadStream, stdout as NodeJS.WriteStream, { maxBufferSize: STDIO_MAX_MESSAGE_BYTES + 1024 * 1024 }));
   return { closed, close: () => server.close() };
 }
