@@ -2,7 +2,7 @@
 // body and WASM binary against the digest in the index before anything of it runs.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium, openPage, proxy, servePlayground } from "../support/browser.js";
+import { launchChromium, playOnce, proxy, servePlayground } from "../support/browser.js";
 import { shippedCatalog } from "../support/shipped-catalog.js";
 
 let browser: Browser;
@@ -31,14 +31,7 @@ beforeAll(async () => {
   browser = await launchChromium();
 }, 60_000);
 
-async function play(source: string) {
-  const page = await openPage(browser, `${proxyOrigin}/playground/`);
-  await page.waitForSelector(".cm-content");
-  await page.evaluate((t) => (window as unknown as { capsulePlayground: { setSource(t: string): void } }).capsulePlayground.setSource(t), source);
-  await page.click("#run");
-  await page.waitForSelector('#status[data-state="ok"], #status[data-state="error"]', { timeout: 20_000 });
-  return { status: await page.textContent("#status"), result: await page.textContent("#result"), error: await page.textContent("#error"), logs: await page.textContent("#logs") };
-}
+const play = (source: string) => playOnce(browser, proxyOrigin, source);
 
 describe("a tampered module body", () => {
   it("is refused by the digest check before the guest starts", async () => {

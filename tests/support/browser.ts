@@ -82,6 +82,16 @@ export async function serveEmbedder(): Promise<string> {
 }
 
 /** A new page that fails the test on uncaught page errors; its console is kept for messages. */
+/** Runs `source` in the playground served at `origin` and reads what the page shows of the run. */
+export async function playOnce(browser: Browser, origin: string, source: string) {
+  const page = await openPage(browser, `${origin}/playground/`);
+  await page.waitForSelector(".cm-content");
+  await page.evaluate((t) => (window as unknown as { capsulePlayground: { setSource(t: string): void } }).capsulePlayground.setSource(t), source);
+  await page.click("#run");
+  await page.waitForSelector('#status[data-state="ok"], #status[data-state="error"]', { timeout: 20_000 });
+  return { status: await page.textContent("#status"), result: await page.textContent("#result"), error: await page.textContent("#error"), logs: await page.textContent("#logs") };
+}
+
 export async function openPage(browser: Browser, url: string): Promise<Page & { errors: string[] }> {
   const page = (await browser.newPage()) as Page & { errors: string[] };
   page.errors = [];
