@@ -21,8 +21,10 @@ export const MAX_TOOLS_PER_SERVER = 1_000;
 /** Pages of tools/list followed at most. */
 export const MAX_TOOL_LIST_PAGES = 100;
 
-/** What mcpTools needs of a client: the SDK's Client, or anything with the same two methods. */
-/** `lastError`: the transport's last error, when the client keeps it (GroupClient), to say why a connection closed. */
+/**
+ * What mcpTools needs of a client: the SDK's Client, or anything with the same two methods; `lastError`, the
+ * transport's last error when the client keeps it (GroupClient), says why a connection closed.
+ */
 export type McpToolsClient = Pick<Client, "listTools" | "callTool"> & { readonly lastError?: Error };
 
 export interface McpToolsOptions {
