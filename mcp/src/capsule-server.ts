@@ -9,6 +9,7 @@
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Limits } from "@capsule/runtime";
+import { z } from "zod";
 import { serverCeilings } from "./ceilings.js";
 import { EXECUTE_CODE_DESCRIPTION, executeCode, executeCodeInputSchema, executeCodeOutputSchema, type RunsPrograms } from "./execute-code.js";
 import { moduleListText, type ModuleSummary } from "./module-list.js";
@@ -77,7 +78,8 @@ function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Lim
     {
       title: "Run a program in the Capsule sandbox",
       description: EXECUTE_CODE_DESCRIPTION,
-      inputSchema: executeCodeInputSchema(ceilings),
+      // Strict: an argument it does not know (a typo such as "limit") is refused, not ignored with default limits.
+      inputSchema: z.object(executeCodeInputSchema(ceilings)).strict(),
       outputSchema: executeCodeOutputSchema,
       // The program may call side-effecting tools, but only those the operator granted; the run itself changes nothing.
       annotations: { readOnlyHint: false, destructiveHint: modules.some((m) => m.tools?.some((t) => t.sideEffects)), openWorldHint: false },

@@ -103,7 +103,7 @@ function withinAnswerBytes(structured: Record<string, unknown>): Record<string, 
   if (size <= STRUCTURED_MAX_BYTES) return structured;
   const note = (what: string) => `the ${what} made this answer ${size} bytes of JSON, over the ${STRUCTURED_MAX_BYTES} one answer may be; the text content shows the start of it`;
   let out = structured;
-  if ("logs" in out) {
+  if (Array.isArray(out.logs) && out.logs.length > 0) {
     const { logs: _logs, ...rest } = out;
     out = { ...rest, logsOmitted: note("logs") };
     size = bytes(out);

@@ -41,6 +41,13 @@ describe("createCapsuleMcpServer", () => {
     expect([above.isError, (above.structuredContent as { error: { code: string } }).error.code]).toEqual([true, "E_LIMIT_ABOVE_CEILING"]);
   });
 
+  it("refuses an argument it does not know instead of running with the defaults", async () => {
+    const typo = await client.callTool({ name: "execute_code", arguments: { code: "return 1", limit: { cpuMs: 50 } } });
+    expect(typo.isError).toBe(true);
+    expect((typo.content as Array<{ text: string }>)[0]!.text).toMatch(/limit/);
+    expect(typo.structuredContent).toBeUndefined();
+  });
+
   it("tells a model the most this server allows, not the runtime's ceiling it would refuse", async () => {
     const text = (answer: Awaited<ReturnType<typeof client.callTool>>) => (answer.content as Array<{ text: string }>)[0]!.text;
     const room = await client.callTool({ name: "execute_code", arguments: { code: "for (;;) {}", limits: { cpuMs: 50 } } });
