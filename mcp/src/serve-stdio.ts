@@ -22,12 +22,25 @@ export async function serveStdio(server: McpServer, stdin: NodeJS.ReadableStream
   });
   // Each line is held to STDIO_MAX_MESSAGE_BYTES before the transport reads it (stdio-lines.ts); the transport's own
   // buffer is given room above that, so it never closes the channel on a long line.
-  const lines = new LineCap(STDIO_MAX_MESSAGE_BYTES, (bytes) => {
-    const message = `a message of at least ${bytes} bytes is over the ${STDIO_MAX_MESSAGE_BYTES} bytes one stdio message may be; it was dropped (a program may be at most 4 MiB: send less code or data at once)`;
-    stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message, data: { code: "E_MESSAGE_TOO_LARGE" } } })}\n`);
-    stderr.write(`capsule mcp: E_MESSAGE_TOO_LARGE: ${message}\n`);
-  });
+  // JSON-RPC 2.0 §5: a message that is not one is answered with an error of id null (no id can be read from it).
+  const refuse = (code: number, dataCode: string, message: string) => {
+    stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message, data: { code: dataCode } } })}\n`);
+    stderr.write(`capsule mcp: ${dataCode}: ${message}\n`);
+  };
+  const lines = new LineCap(STDIO_MAX_MESSAGE_BYTES, (bytes) =>
+    refuse(-32600, "E_MESSAGE_TOO_LARGE", `a message of more than ${bytes} bytes is over the ${STDIO_MAX_MESSAGE_BYTES} bytes one stdio message may be; it was dropped (a program may be at most 4 MiB: send less code or data at once)`),
+  );
   stdin.pipe(lines);
-  await server.connect(new StdioServerTransport(lines as unknown as NodeJS.ReadStream, stdout as NodeJS.WriteStream, { maxBufferSize: STDIO_MAX_MESSAGE_BYTES + 1024 * 1024 }));
+  const transport = new StdioServerTransport(lines as unknown as NodeJS.ReadStream, stdout as NodeJS.WriteStream, { maxBufferSize: STDIO_MAX_MESSAGE_BYTES + 1024 * 1024 });
+  await server.connect(transport);
+  // The SDK's transport only reports a line it cannot read (to onerror) and answers nothing: a client waited its
+  // whole timeout for a request it had sent malformed, or in a batch this protocol version does not take.
+  const reported = transport.onerror;
+  transport.onerror = (error) => {
+    reported?.(error);
+    if (lines.takeCut()) return;
+    if (error instanceof SyntaxError) refuse(-32700, "E_PARSE_ERROR", "a line on stdin is not JSON; send one JSON-RPC message per line");
+    else if (error.name === "ZodError") refuse(-32600, "E_INVALID_REQUEST", "a line on stdin is JSON but not a JSON-RPC 2.0 message (batches are not taken): send one object with jsonrpc \"2.0\", a method and, for a request, an id");
+  };
   return { closed, close: () => server.close() };
 }

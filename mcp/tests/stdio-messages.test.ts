@@ -26,7 +26,7 @@ describe("LineCap", () => {
     cap.end();
     await new Promise((resolve) => cap.on("end", resolve));
     expect(Buffer.concat(out).toString()).toBe("abcde\nxxxxxxxx\nok\n12345678\n");
-    expect(refused).toEqual([13]);
+    expect(refused).toEqual([12]);
   });
 });
 
@@ -45,12 +45,30 @@ describe("the stdio channel", () => {
     const answers = () => text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: unknown; error?: { data?: { code: string } }; result?: { structuredContent?: { value?: unknown } } });
     for (let i = 0; i < 600 && !answers().some((a) => a.id === 3); i++) await new Promise((r) => setTimeout(r, 50));
     const all = answers();
-    expect(all.find((a) => a.id === null)?.error?.data?.code).toBe("E_MESSAGE_TOO_LARGE");
+    expect(all.filter((a) => a.id === null).map((a) => a.error?.data?.code)).toEqual(["E_MESSAGE_TOO_LARGE"]);
     expect(all.find((a) => a.id === 3)?.result?.structuredContent?.value).toBe(42);
     expect(all.some((a) => a.id === 2)).toBe(false);
     expect(errors).toContain("capsule mcp: E_MESSAGE_TOO_LARGE");
     await serving.close();
   }, 60_000);
+});
+
+describe("a line that is no JSON-RPC message", () => {
+  it("is answered with an error of id null (parse error, invalid request), and the server goes on", async () => {
+    const stdin = new PassThrough(), stdout = new PassThrough(), stderr = new PassThrough();
+    let text = "";
+    stdout.on("data", (b: Buffer) => (text += b.toString()));
+    const serving = await serveStdio(server(), stdin, stdout, stderr);
+    stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n');
+    stdin.write("hello world\n");
+    stdin.write('[{"jsonrpc":"2.0","id":4,"method":"ping"}]\n');
+    stdin.write('{"jsonrpc":"2.0","id":9,"method":"ping"}\n');
+    const answers = () => text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; data?: { code: string } } });
+    for (let i = 0; i < 200 && !answers().some((a) => a.id === 9); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(answers().filter((a) => a.id === null).map((a) => [a.error?.code, a.error?.data?.code])).toEqual([[-32700, "E_PARSE_ERROR"], [-32600, "E_INVALID_REQUEST"]]);
+    expect(answers().some((a) => a.id === 9 && !a.error)).toBe(true);
+    await serving.close();
+  });
 });
 
 describe("an answer's size", () => {
