@@ -53,10 +53,11 @@ export function readCappedSync(file: string, cap: number): CappedRead {
     const st = fstatSync(fd);
     if (!st.isFile()) return { ok: false, reason: "not-file", message: "not a regular file" };
     if (st.size > cap) return { ok: false, reason: "too-large", size: st.size, message: `${st.size} bytes, over ${cap}` };
-    const bytes = Buffer.alloc(cap + 1);
+    // One byte past the size it has: a file that grew while read is refused, never read past the cap.
+    const bytes = Buffer.allocUnsafe(st.size + 1);
     let length = 0;
     for (let read = -1; read !== 0 && length < bytes.length; length += read) read = readSync(fd, bytes, length, bytes.length - length, null);
-    if (length > cap) return { ok: false, reason: "too-large", size: length, message: `grew past ${cap} bytes while read` };
+    if (length > st.size) return { ok: false, reason: "too-large", size: length, message: `grew past its ${st.size} bytes while read` };
     return { ok: true, bytes: bytes.subarray(0, length), size: length };
   } catch (err) {
     return { ok: false, reason: "not-file", message: (err as NodeJS.ErrnoException).code ?? "unreadable" };
