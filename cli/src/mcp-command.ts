@@ -69,6 +69,7 @@ export async function mcpCommand(options: McpCommandOptions): Promise<number> {
     modules: moduleSummaries(catalog, servers.belt, mcpNames),
     reference: async (format) => docs({ catalog, roots: locations.roots, discover: await homeDiscoverOptions(locations), format, tools: servers.belt }),
     ceilings,
+    ...(workers ? { concurrentRuns: workers } : {}),
   });
   const toolCount = servers.servers.reduce((n, s) => n + s.tools.length, 0);
   const offered = `${catalog.modules.length} modules${servers.servers.length ? `, ${toolCount} tools of ${servers.servers.map((s) => s.specifier).join(", ")}` : ""}`;

@@ -4,14 +4,15 @@
 // per format). Everything it runs on is the caller's: the sandbox (kept warm across calls, with its catalog, host
 // modules, tool belt and policy), the module list and the reference, so this file imports no compiler or registry.
 // One McpServer serves one transport; createCapsuleMcpServer is cheap, so an HTTP endpoint makes one per session
-// over the same sandbox.
+// over the same sandbox, each with its own lane of the factory's FairRuns (fair-runs.ts).
 // Refuses nothing itself: execute_code refuses limits above the ceilings; the SDK refuses input off the schemas.
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Limits } from "@capsule/runtime";
 import { z } from "zod";
 import { serverCeilings } from "./ceilings.js";
-import { EXECUTE_CODE_DESCRIPTION, executeCode, executeCodeInputSchema, executeCodeOutputSchema, type RunsPrograms } from "./execute-code.js";
+import { EXECUTE_CODE_DESCRIPTION, executeCode, executeCodeInputSchema, executeCodeOutputSchema } from "./execute-code.js";
+import { FairRuns, type RunsPrograms } from "./fair-runs.js";
 import { moduleListText, type ModuleSummary } from "./module-list.js";
 import { PACKAGE_VERSION } from "./version.js";
 
@@ -26,6 +27,10 @@ export interface CapsuleMcpServerOptions {
   reference?: (format: ReferenceFormat) => Promise<string> | string;
   /** The most a request may ask of each limit (serverCeilings() by default). */
   ceilings?: Readonly<Limits>;
+  /** Runs handed to the sandbox at once, shared fairly among sessions (default availableParallelism(), the sandbox's default worker count). */
+  concurrentRuns?: number;
+  /** execute_code calls one session may have waiting beyond those running (RUNS_QUEUED_PER_SESSION). */
+  queuedPerSession?: number;
   /** Longest observation text per execute_code answer. */
   observationMaxChars?: number;
   /** serverInfo.name (default "capsule"). */
@@ -53,7 +58,8 @@ function cachedReference(reference: CapsuleMcpServerOptions["reference"]): ((for
 /** Options prepared once (ceilings checked, reference cached) for any number of servers over them. */
 export function capsuleServerFactory(options: CapsuleMcpServerOptions): () => McpServer {
   const prepared = { ...options, ceilings: options.ceilings ?? serverCeilings(), reference: cachedReference(options.reference) };
-  return () => buildServer(prepared);
+  const fair = new FairRuns(options.sandbox, options.concurrentRuns, options.queuedPerSession);
+  return () => buildServer(prepared, fair);
 }
 
 /** One Capsule MCP server over the caller's sandbox; connect it to a transport (StdioServerTransport, …). */
@@ -61,7 +67,8 @@ export function createCapsuleMcpServer(options: CapsuleMcpServerOptions): McpSer
   return capsuleServerFactory(options)();
 }
 
-function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Limits>; reference?: (format: ReferenceFormat) => Promise<string> }): McpServer {
+function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Limits>; reference?: (format: ReferenceFormat) => Promise<string> }, fair: FairRuns): McpServer {
+  const runs = fair.lane();
   const modules = options.modules ?? [];
   const server = new McpServer(
     { name: options.name ?? "capsule", version: PACKAGE_VERSION },
@@ -84,7 +91,7 @@ function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Lim
       // The program may call side-effecting tools, but only those the operator granted; the run itself changes nothing.
       annotations: { readOnlyHint: false, destructiveHint: modules.some((m) => m.tools?.some((t) => t.sideEffects)), openWorldHint: false },
     },
-    async (input, extra) => executeCode(options.sandbox, input, ceilings, extra.signal, options.observationMaxChars),
+    async (input, extra) => executeCode(runs, input, ceilings, extra.signal, options.observationMaxChars),
   );
   server.registerTool(
     "list_modules",

@@ -14,6 +14,7 @@ export const MCP_CODES = {
   E_MCP_BAD_SERVER_SPEC: { meaning: "a server given as <name>=<command…> is malformed", hint: "use a lowercase name ([a-z0-9._-]) then = then the command, quoted as for sh, without pipes, redirections or $variables" },
   E_MCP_CONNECT_FAILED: { meaning: "an MCP server could not be started or did not complete initialization", hint: "run the command by hand to see why it fails; its stderr is shown" },
   E_LIMIT_ABOVE_CEILING: { meaning: "execute_code asked for a limit above this server's ceiling", hint: "ask for at most the ceiling the message names, or start the server with a higher --ceiling" },
+  E_SESSION_BUSY: { meaning: "an MCP session sent execute_code while RUNS_QUEUED_PER_SESSION of its calls were already waiting for a place", hint: "await the answers of the calls in flight before sending more, or cancel some" },
 } as const satisfies Record<string, CodeRow>;
 
 export type McpCode = keyof typeof MCP_CODES;

@@ -1,21 +1,18 @@
 // Owns the execute_code tool of the Capsule MCP server: its input schema (code; optional allow, seed, now, limits
 // named like the runtime's), the check of requested limits against the server's ceilings, one run on the caller's
-// sandbox with the request's AbortSignal (a client's notifications/cancelled ends the run), and the answer: the
+// sandbox through the session's lane (fair-runs.ts) with the request's AbortSignal (a client's notifications/cancelled ends the run), and the answer: the
 // run's observation (formatObservation) as text content, the whole run result as JSON-safe structuredContent, and
 // isError: true when the run failed.
-// Refuses limits above the server's ceilings (isError, E_LIMIT_ABOVE_CEILING, before anything runs); what the
+// Refuses limits above the server's ceilings (isError, E_LIMIT_ABOVE_CEILING, before anything runs) and a call past
+// its session's queue (E_SESSION_BUSY); what the
 // runtime refuses (E_BAD_LIMIT, E_IMPORT_NOT_ALLOWED, …) comes back as the failed run it is.
 
 import { z } from "zod";
 import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, hintsWithinCaps, type Limits, type RunRequest, type RunResult } from "@capsule/runtime";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ceilingProblem } from "./ceilings.js";
+import type { SessionRuns } from "./fair-runs.js";
 import { jsonSafe } from "./json-safe.js";
-
-/** What execute_code needs of a sandbox: the runtime's Sandbox fits. */
-export interface RunsPrograms {
-  run(request: RunRequest): Promise<RunResult>;
-}
 
 /** Longest observation text of one execute_code answer (the whole result is in structuredContent). */
 export const OBSERVATION_MAX_CHARS = 20_000;
@@ -66,13 +63,10 @@ export interface ExecuteCodeInput {
 }
 
 /** One execute_code call: refuse limits above the ceilings, else run and answer with the observation and the result. */
-export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput, ceilings: Readonly<Limits>, signal: AbortSignal | undefined, observationMaxChars = OBSERVATION_MAX_CHARS): Promise<CallToolResult> {
+export async function executeCode(runs: SessionRuns, input: ExecuteCodeInput, ceilings: Readonly<Limits>, signal: AbortSignal | undefined, observationMaxChars = OBSERVATION_MAX_CHARS): Promise<CallToolResult> {
   const over = input.limits ? ceilingProblem(input.limits, ceilings) : undefined;
-  if (over) {
-    const error = { code: "E_LIMIT_ABOVE_CEILING", name: "LimitError", message: over };
-    return { content: [{ type: "text", text: `error ${error.code}: ${over}` }], structuredContent: { ok: false, error }, isError: true };
-  }
-  const ran = await sandbox.run({
+  if (over) return refusal("E_LIMIT_ABOVE_CEILING", "LimitError", over);
+  const taken = runs.enqueue({
     source: input.code,
     ...(input.allow ? { allow: input.allow } : {}),
     ...(input.seed !== undefined ? { seed: input.seed } : {}),
@@ -80,6 +74,8 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
     ...(input.limits ? { limits: input.limits } : {}),
     ...(signal ? { signal } : {}),
   });
+  if (!taken.ok) return refusal(taken.code, "BusyError", taken.message);
+  const ran = await taken.result;
   // The runtime's hints name its own ceilings; this server refuses more than its own.
   const result = hintsWithinCaps(ran, ceilings, input.limits);
   return {
@@ -87,6 +83,11 @@ export async function executeCode(sandbox: RunsPrograms, input: ExecuteCodeInput
     structuredContent: withinAnswerBytes(structuredResult(result)),
     ...(result.ok ? {} : { isError: true }),
   };
+}
+
+/** An answer refusing the call before anything ran. */
+function refusal(code: string, name: string, message: string): CallToolResult {
+  return { content: [{ type: "text", text: `error ${code}: ${message}` }], structuredContent: { ok: false, error: { code, name, message } }, isError: true };
 }
 
 /**

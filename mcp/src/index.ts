@@ -9,7 +9,8 @@ export { parseServerSpec, parseServerSpecs, mcpSpecifier, type StdioServerSpec }
 export { acceptingSchemaValidator, connectStdioServer, connectStdioServers, beltOf, MCP_CONNECT_TIMEOUT_MS, type ConnectOptions, type ConnectedServer, type ConnectedServers } from "./stdio-servers.js";
 export { MAX_RESTARTS, RESTART_WINDOW_MS } from "./server-link.js";
 export { createCapsuleMcpServer, capsuleServerFactory, REFERENCE_URIS, type CapsuleMcpServerOptions, type ReferenceFormat } from "./capsule-server.js";
-export { executeCode, EXECUTE_CODE_DESCRIPTION, OBSERVATION_MAX_CHARS, type ExecuteCodeInput, type RunsPrograms } from "./execute-code.js";
+export { executeCode, EXECUTE_CODE_DESCRIPTION, OBSERVATION_MAX_CHARS, type ExecuteCodeInput } from "./execute-code.js";
+export { FairRuns, RUNS_QUEUED_PER_SESSION, type Enqueued, type RunsPrograms, type SessionRuns } from "./fair-runs.js";
 export { moduleSummaries, moduleListText, type ModuleSummary, type ToolSummary, type CatalogModuleLike, type McpNames } from "./module-list.js";
 export { serverCeilings, ceilingProblem, SERVER_CEILING_DEFAULTS } from "./ceilings.js";
 export { serveStdio, type StdioServing } from "./serve-stdio.js";
