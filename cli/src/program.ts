@@ -181,7 +181,8 @@ withRoots(
     .option("--tokens <file>", 'JSON file of bearer tokens and the packs each grants: { "<token>": ["@capsule/*"] }, or { "<token>": { "packs": [...], "limits": { "wallMs": 5000 } } }')
     .option("--ceiling <limit=value>", "the most POST /run may ask of a limit, e.g. wallMs=120000 (repeatable)", collect)
     .option("--max-body <bytes>", "largest POST /run body (default 1 MiB)", positive("--max-body"))
-    .option("--max-runs <n>", "POST /run programs running at once before it answers run-busy (default 16)", positive("--max-runs")),
+    .option("--max-runs <n>", "POST /run programs running at once before it answers run-busy (default 16)", positive("--max-runs"))
+    .option("--max-runs-per-token <n>", "POST /run programs one token may run at once before it answers run-token-busy (default: half of --max-runs)", positive("--max-runs-per-token")),
 ).action(async (options) => {
   process.exitCode = await (await import("./serve.js")).serveCommand(options);
 });

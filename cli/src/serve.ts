@@ -30,6 +30,8 @@ interface ServeOptions extends LocationOptions {
   maxBody?: number;
   /** Runs in flight at once before POST /run answers run-busy. */
   maxRuns?: number;
+  /** Runs one token may have in flight before POST /run answers run-token-busy. */
+  maxRunsPerToken?: number;
 }
 
 const TOKENS_SHAPE = `a JSON file like { "<token>": ["@capsule/*"], "<other>": { "packs": ["@capsule/csv"], "limits": { "wallMs": 5000 } } }`;
@@ -69,7 +71,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     assets: staticAssets(ASSETS_DIR),
     // The compiler's reference, for exactly the modules the caller may fetch.
     docs: async (modules, format) => docs({ catalog: { ...catalog, modules: modules as Catalog["modules"] }, roots: locations.roots, discover: await homeDiscoverOptions(locations), format }),
-    run: { handler: runner.handler, maxBodyBytes: options.maxBody, maxInFlight: options.maxRuns },
+    run: { handler: runner.handler, maxBodyBytes: options.maxBody, maxInFlight: options.maxRuns, maxInFlightPerToken: options.maxRunsPerToken },
     manifestSchema: await readFile(MANIFEST_SCHEMA_URL, "utf8"),
   });
   const stopFollowing = followCatalog(locations, server, runner);

@@ -135,10 +135,13 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
   const binaryOf = verifiedByDigest();
   const serveRun = options.run ? createRunRoute(options.run) : undefined;
   /** The caller's grant, or why there is none: no token sent, or one this server does not know. */
+  const tokenOf = (req: IncomingMessage): string | undefined => {
+    const header = req.headers.authorization ?? "";
+    return header.startsWith("Bearer ") ? header.slice(7) : undefined;
+  };
   const grantFor = (req: IncomingMessage): Grant | "token-required" | "token-unknown" => {
     if (!tokens) return { packs: ["*"] };
-    const header = req.headers.authorization ?? "";
-    const token = header.startsWith("Bearer ") ? header.slice(7) : undefined;
+    const token = tokenOf(req);
     if (!token) return "token-required";
     return Object.prototype.hasOwnProperty.call(tokens, token) ? grantOf(tokens[token]!) : "token-unknown";
   };
@@ -212,7 +215,7 @@ export function createCatalogServer(options: CatalogServerOptions): CatalogServe
     if (grant === "token-required") return error(res, 401, "token-required", "this server wants a bearer token: send Authorization: Bearer <token> with a token that grants the packs you need", { "www-authenticate": 'Bearer realm="capsule"' });
     if (grant === "token-unknown") return error(res, 401, "token-unknown", "this server does not know the bearer token sent: check it for typos, or ask the operator for a current one", { "www-authenticate": 'Bearer realm="capsule", error="invalid_token"' });
     const patterns = grant.packs;
-    if (isRun) return serveRun!(req, res, grant, send);
+    if (isRun) return serveRun!(req, res, grant, send, tokens ? tokenOf(req) : undefined);
     if (path === "/docs" && options.docs) {
       const format = url.searchParams.get("format") ?? "md";
       if (format !== "md" && format !== "dts") return error(res, 400, "bad-format", "format must be md or dts");

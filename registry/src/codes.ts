@@ -126,6 +126,11 @@ export const REGISTRY_CODES = {
     meaning: "the server is already running as many programs as it accepts at once",
     hint: "retry after a moment (Retry-After), or ask the operator for more (capsule serve --max-runs <n>)",
   },
+  "run-token-busy": {
+    stage: "serve",
+    meaning: "the token already runs as many programs as one token may at once (half the server's places by default)",
+    hint: "await the answers of your runs in flight before sending more, or ask the operator for more (capsule serve --max-runs-per-token <n>)",
+  },
   "docs-unavailable": {
     stage: "serve",
     meaning: "the API reference could not be written",

@@ -3,8 +3,9 @@
 // away, and mapping refusals to stable codes and HTTP statuses. What a run is (the sandbox, the token's packs and
 // limits, the operator's ceilings) is the embedder's `RunHandler` (`capsule serve` passes one).
 // Refuses a body that is not application/json (415 run-not-json), too large (413 run-body-too-large), not the shape
-// (400 run-body-invalid), a limit above a ceiling (403 run-limit-above-ceiling, from the handler), and a run beyond
-// the in-flight cap (503 run-busy, with Retry-After).
+// (400 run-body-invalid), a limit above a ceiling (403 run-limit-above-ceiling, from the handler), a run beyond
+// the in-flight cap (503 run-busy, with Retry-After), and a run beyond one token's share of it (429 run-token-busy):
+// one client holding every place locked every other client out.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServeCode } from "./codes.js";
@@ -39,7 +40,12 @@ export interface RunRouteOptions {
   handler: RunHandler;
   maxBodyBytes?: number;
   maxInFlight?: number;
+  /** Runs in flight at once under one token (default: half of maxInFlight, rounded up). */
+  maxInFlightPerToken?: number;
 }
+
+/** One token's default share of the in-flight places: whatever it sends, half of them stay for the others. */
+export const perTokenShare = (maxInFlight: number) => Math.max(1, Math.ceil(maxInFlight / 2));
 
 /** HTTP status of each refusal POST /run can give. */
 export const RUN_STATUS: Partial<Record<ServeCode, number>> = {
@@ -48,6 +54,7 @@ export const RUN_STATUS: Partial<Record<ServeCode, number>> = {
   "run-body-invalid": 400,
   "run-limit-above-ceiling": 403,
   "run-busy": 503,
+  "run-token-busy": 429,
 };
 
 const FIELDS = new Set(["source", "inputs", "seed", "now", "limits"]);
@@ -97,16 +104,26 @@ function readBody(req: IncomingMessage, max: number): Promise<string | "too-larg
 export function createRunRoute(options: RunRouteOptions) {
   const maxBody = options.maxBodyBytes ?? RUN_BODY_MAX_BYTES;
   const maxInFlight = options.maxInFlight ?? RUN_MAX_IN_FLIGHT;
+  const perToken = options.maxInFlightPerToken ?? perTokenShare(maxInFlight);
   let inFlight = 0;
+  /** Runs in flight by token (a token's entry goes when its last run ends). */
+  const byToken = new Map<string, number>();
   type Send = (res: ServerResponse, status: number, body: string, headers?: Record<string, string>) => void;
 
-  return async function serveRun(req: IncomingMessage, res: ServerResponse, grant: Grant, send: Send): Promise<void> {
+  /** `token`: the caller's bearer token, whose share of the places is bounded (undefined: a server without tokens). */
+  return async function serveRun(req: IncomingMessage, res: ServerResponse, grant: Grant, send: Send, token?: string): Promise<void> {
     const refuse = (code: ServeCode, message: string, headers: Record<string, string> = {}) =>
       send(res, RUN_STATUS[code] ?? 400, JSON.stringify({ code, message }), { ...headers, connection: "close" });
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") return refuse("run-not-json", "send the body as JSON with Content-Type: application/json");
+    const busy = () => {
+      if (inFlight >= maxInFlight) return refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+      const mine = token === undefined ? 0 : (byToken.get(token) ?? 0);
+      if (mine >= perToken) return refuse("run-token-busy", `this token already runs ${mine} programs, the most one token may run at once here; await their answers before sending more`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+      return undefined;
+    };
     // Busy before the body is read: a hundred held 1 MB uploads were each read and parsed only to be told run-busy.
-    if (inFlight >= maxInFlight) return refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+    if (busy() !== undefined) return;
     const text = await readBody(req, maxBody);
     if (text === "aborted") return void res.destroy();
     if (text === "too-large") return refuse("run-body-too-large", `the body is larger than this server's cap of ${maxBody.toLocaleString("en-US")} bytes; send a smaller program or inputs`);
@@ -118,8 +135,9 @@ export function createRunRoute(options: RunRouteOptions) {
     }
     const problem = runBodyProblem(parsed);
     if (problem) return refuse("run-body-invalid", problem);
-    if (inFlight >= maxInFlight) return refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+    if (busy() !== undefined) return;
     inFlight++;
+    if (token !== undefined) byToken.set(token, (byToken.get(token) ?? 0) + 1);
     // A client that disconnects before its answer ends its run (E_CANCELLED) instead of leaving it to its limits.
     const controller = new AbortController();
     const onClose = () => {
@@ -132,6 +150,11 @@ export function createRunRoute(options: RunRouteOptions) {
       if (!controller.signal.aborted) send(res, 200, "text" in answer ? answer.text : JSON.stringify(answer.body), { "cache-control": "no-store" });
     } finally {
       inFlight--;
+      if (token !== undefined) {
+        const left = byToken.get(token)! - 1;
+        if (left === 0) byToken.delete(token);
+        else byToken.set(token, left);
+      }
       res.off("close", onClose);
     }
   };
