@@ -14,6 +14,7 @@ import { serverCeilings } from "./ceilings.js";
 import { EXECUTE_CODE_DESCRIPTION, executeCode, executeCodeInputSchema, executeCodeOutputSchema } from "./execute-code.js";
 import { FairRuns, type RunsPrograms } from "./fair-runs.js";
 import { moduleListText, type ModuleSummary } from "./module-list.js";
+import { guardRequests } from "./request-guard.js";
 import { PACKAGE_VERSION } from "./version.js";
 
 export type ReferenceFormat = "md" | "dts";
@@ -118,5 +119,14 @@ function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Lim
       );
     }
   }
+  // Every transport it is connected to answers malformed requests and unknown tools cleanly (request-guard.ts).
+  const connect = server.connect.bind(server);
+  server.connect = async (transport) => {
+    await connect(transport);
+    guardRequests(transport, TOOL_NAMES);
+  };
   return server;
 }
+
+/** The tools buildServer registers (a tools/call of any other name is answered by the guard). */
+const TOOL_NAMES = ["execute_code", "list_modules"] as const;

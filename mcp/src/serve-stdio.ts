@@ -3,6 +3,7 @@
 // a client that exits would otherwise leave the server running). stdout is the protocol channel from here on.
 // Refuses a message past STDIO_MAX_MESSAGE_BYTES (dropped, answered with a JSON-RPC error of id null and a stderr line).
 
+import type { McpCode } from "./codes.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { LineCap, STDIO_MAX_MESSAGE_BYTES } from "./stdio-lines.js";
@@ -23,7 +24,7 @@ export async function serveStdio(server: McpServer, stdin: NodeJS.ReadableStream
   // Each line is held to STDIO_MAX_MESSAGE_BYTES before the transport reads it (stdio-lines.ts); the transport's own
   // buffer is given room above that, so it never closes the channel on a long line.
   // JSON-RPC 2.0 §5: a message that is not one is answered with an error of id null (no id can be read from it).
-  const refuse = (code: number, dataCode: string, message: string) => {
+  const refuse = (code: number, dataCode: McpCode, message: string) => {
     stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message, data: { code: dataCode } } })}\n`);
     stderr.write(`capsule mcp: ${dataCode}: ${message}\n`);
   };

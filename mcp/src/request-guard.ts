@@ -1,0 +1,65 @@
+// Owns answering, for every transport of a Capsule MCP server, the requests the SDK answers badly: params that do not
+// fit a method's schema (the SDK answered -32603 "internal error" with a pretty-printed zod dump as the message), a
+// request whose params is no object (the SDK could not tell what it was and answered nothing: the client waited out
+// its timeout), and a tools/call naming a tool this server does not have (the SDK echoed the whole name, however
+// long, and called a tool named __proto__ "disabled"). It sits between the transport and the server: the server's
+// connect sets transport.onmessage, and the guard wraps what it set.
+// Refuses with -32602 (E_INVALID_PARAMS, the first problem's path and message) and -32600 (E_INVALID_REQUEST); an
+// unknown tool is answered as the SDK answers it, a tool result with isError, worded for a model.
+
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpCode } from "./codes.js";
+import { ClientRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+/** Longest piece of a client's input (a tool name, a path) quoted back in an answer. */
+const QUOTE_MAX = 64;
+
+type Schema = { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+/** Each client request method's schema, from the SDK's own union of them. */
+const REQUEST_SCHEMAS = new Map<string, Schema>(
+  (ClientRequestSchema as unknown as { options: Array<Schema & { shape: { method: { value: string } } }> }).options.map((schema) => [schema.shape.method.value, schema]),
+);
+
+const quote = (text: string) => JSON.stringify(text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text);
+
+/** Why `request` is refused before the server sees it, or undefined to pass it on. */
+export function requestProblem(request: { method: string; params?: unknown }): { code: number; message: string; data: { code: McpCode } } | undefined {
+  if (request.params !== undefined && (typeof request.params !== "object" || request.params === null || Array.isArray(request.params))) {
+    return { code: -32600, message: "Invalid request: params must be an object when present", data: { code: "E_INVALID_REQUEST" } };
+  }
+  const schema = REQUEST_SCHEMAS.get(request.method);
+  if (!schema) return undefined; // the server answers an unknown method -32601 itself
+  const checked = schema.safeParse({ method: request.method, ...(request.params !== undefined ? { params: request.params } : {}) });
+  if (checked.success) return undefined;
+  const issue = checked.error!.issues[0]!;
+  const path = issue.path.map(String).join(".") || "params";
+  return { code: -32602, message: `Invalid params of ${request.method}: ${quote(path)} ${issue.message.replace(/^Invalid input: /, "")}`, data: { code: "E_INVALID_PARAMS" } };
+}
+
+/** The answer to a tools/call of a tool not in `tools`, or undefined when it names one of them. */
+export function unknownToolAnswer(params: unknown, tools: readonly string[]): Record<string, unknown> | undefined {
+  const name = (params as { name: string }).name;
+  if (tools.includes(name)) return undefined;
+  return { content: [{ type: "text", text: `error E_UNKNOWN_TOOL: this server has no tool ${quote(name)}; its tools are ${tools.join(", ")}` }], isError: true };
+}
+
+/** Wraps the onmessage the server set on `transport` so the requests above are answered before the server sees them. */
+export function guardRequests(transport: Transport, tools: readonly string[]): void {
+  const pass = transport.onmessage;
+  if (!pass) return;
+  transport.onmessage = (message, extra) => {
+    const request = message as { id?: unknown; method?: unknown; params?: unknown };
+    if (typeof request.method !== "string" || request.id === undefined) return pass(message, extra);
+    const id = request.id as string | number;
+    const problem = requestProblem(request as { method: string; params?: unknown });
+    const answer: JSONRPCMessage | undefined = problem
+      ? { jsonrpc: "2.0", id, error: problem }
+      : request.method === "tools/call"
+        ? withResult(id, unknownToolAnswer(request.params, tools))
+        : undefined;
+    if (!answer) return pass(message, extra);
+    transport.send(answer, { relatedRequestId: id }).catch((error: unknown) => transport.onerror?.(error as Error));
+  };
+}
+
+const withResult = (id: string | number, result: Record<string, unknown> | undefined): JSONRPCMessage | undefined => (result ? ({ jsonrpc: "2.0", id, result } as JSONRPCMessage) : undefined);
