@@ -1,14 +1,14 @@
 // Owns the execute_code tool of the Capsule MCP server: its input schema (code; optional allow, seed, now, limits
 // named like the runtime's), the check of requested limits against the server's ceilings, one run on the caller's
-// sandbox through the session's lane (fair-runs.ts) with the request's AbortSignal (a client's notifications/cancelled ends the run), and the answer: the
-// run's observation (formatObservation) as text content, the whole run result as JSON-safe structuredContent, and
-// isError: true when the run failed.
+// sandbox through the session's lane (fair-runs.ts) with the request's AbortSignal (a client's notifications/cancelled
+// ends the run), and the answer: the run's observation (formatObservation) as text content, the whole run result as
+// JSON-safe structuredContent, and isError: true when the run failed.
 // Refuses limits above the server's ceilings (isError, E_LIMIT_ABOVE_CEILING, before anything runs) and a call past
-// its session's queue (E_SESSION_BUSY); what the
-// runtime refuses (E_BAD_LIMIT, E_IMPORT_NOT_ALLOWED, …) comes back as the failed run it is.
+// its session's queue (E_SESSION_BUSY); what the runtime refuses (E_BAD_LIMIT, E_IMPORT_NOT_ALLOWED, …) comes back as
+// the failed run it is.
 
 import { z } from "zod";
-import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, hintsWithinCaps, type Limits, type RunRequest, type RunResult } from "@capsule/runtime";
+import { DEFAULT_LIMITS, LIMIT_ROWS, formatObservation, hintsWithinCaps, type Limits, type RunResult } from "@capsule/runtime";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ceilingProblem } from "./ceilings.js";
 import type { SessionRuns } from "./fair-runs.js";
