@@ -123,7 +123,7 @@ function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Lim
   const connect = server.connect.bind(server);
   server.connect = async (transport) => {
     await connect(transport);
-    guardRequests(transport, TOOL_NAMES);
+    guardRequests(transport, { tools: TOOL_NAMES, resources: reference ? Object.values(REFERENCE_URIS) : [] });
   };
   return server;
 }

@@ -19,6 +19,7 @@ export const MCP_CODES = {
   E_PARSE_ERROR: { meaning: "a stdio line that is not JSON (-32700)", hint: "send one JSON message per line, newline-terminated" },
   E_MESSAGE_TOO_LARGE: { meaning: "a stdio message past STDIO_MAX_MESSAGE_BYTES (-32600); it was dropped", hint: "send a smaller program or arguments (at most 10 MiB a message)" },
   E_UNKNOWN_TOOL: { meaning: "a tools/call named a tool this server does not have (answered as a tool error)", hint: "call tools/list; the Capsule server's tools are execute_code and list_modules" },
+  E_UNKNOWN_RESOURCE: { meaning: "a resources/read named a URI this server does not serve (JSON-RPC -32002, Resource not found)", hint: "call resources/list; the Capsule server's resources are capsule://docs/reference.md and capsule://docs/reference.d.ts" },
   E_SESSION_BUSY: { meaning: "an MCP session sent execute_code while RUNS_QUEUED_PER_SESSION of its calls were already waiting for a place", hint: "await the answers of the calls in flight before sending more, or cancel some" },
 } as const satisfies Record<string, CodeRow>;
 

@@ -2,10 +2,12 @@
 // fit a method's schema (the SDK answered -32603 "internal error" with a pretty-printed zod dump as the message), a
 // request whose params is no object (the SDK could not tell what it was and answered nothing: the client waited out
 // its timeout), and a tools/call naming a tool this server does not have (the SDK echoed the whole name, however
-// long, and called a tool named __proto__ "disabled"). It sits between the transport and the server: the server's
+// long, and called a tool named __proto__ "disabled"), and a resources/read of a URI it does not serve (the SDK
+// doubled its "MCP error -32602:" prefix and echoed the URI whole). It sits between the transport and the server: the server's
 // connect sets transport.onmessage, and the guard wraps what it set.
 // Refuses with -32602 (E_INVALID_PARAMS, the first problem's path and message) and -32600 (E_INVALID_REQUEST); an
-// unknown tool is answered as the SDK answers it, a tool result with isError, worded for a model.
+// unknown tool is answered as the SDK answers it, a tool result with isError, worded for a model; an unknown resource
+// -32002 (the specification's "Resource not found", E_UNKNOWN_RESOURCE).
 
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpCode } from "./codes.js";
@@ -43,19 +45,32 @@ export function unknownToolAnswer(params: unknown, tools: readonly string[]): Re
   return { content: [{ type: "text", text: `error E_UNKNOWN_TOOL: this server has no tool ${quote(name)}; its tools are ${tools.join(", ")}` }], isError: true };
 }
 
+/** The error answering a resources/read of a URI not in `uris`, or undefined when it is one of them (or none are served). */
+export function unknownResourceError(params: unknown, uris: readonly string[]): { code: number; message: string; data: { code: McpCode; uri: string } } | undefined {
+  const uri = (params as { uri: string }).uri;
+  if (uris.length === 0 || uris.includes(uri)) return undefined;
+  return { code: -32002, message: `Resource not found: this server has no resource ${quote(uri)}; its resources are ${uris.join(", ")}`, data: { code: "E_UNKNOWN_RESOURCE", uri: uri.slice(0, QUOTE_MAX) } };
+}
+
+/** What the server offers: its tools' names and its resources' URIs. */
+export interface Offered {
+  tools: readonly string[];
+  resources: readonly string[];
+}
+
 /** Wraps the onmessage the server set on `transport` so the requests above are answered before the server sees them. */
-export function guardRequests(transport: Transport, tools: readonly string[]): void {
+export function guardRequests(transport: Transport, offered: Offered): void {
   const pass = transport.onmessage;
   if (!pass) return;
   transport.onmessage = (message, extra) => {
     const request = message as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof request.method !== "string" || request.id === undefined) return pass(message, extra);
     const id = request.id as string | number;
-    const problem = requestProblem(request as { method: string; params?: unknown });
+    const problem = requestProblem(request as { method: string; params?: unknown }) ?? (request.method === "resources/read" ? unknownResourceError(request.params, offered.resources) : undefined);
     const answer: JSONRPCMessage | undefined = problem
       ? { jsonrpc: "2.0", id, error: problem }
       : request.method === "tools/call"
-        ? withResult(id, unknownToolAnswer(request.params, tools))
+        ? withResult(id, unknownToolAnswer(request.params, offered.tools))
         : undefined;
     if (!answer) return pass(message, extra);
     transport.send(answer, { relatedRequestId: id }).catch((error: unknown) => transport.onerror?.(error as Error));

@@ -11,7 +11,7 @@ import { createCapsuleMcpServer } from "../src/index.js";
 const sandbox = createSandbox({ maxWorkers: 1 });
 afterAll(() => sandbox.close());
 const [client, serverSide] = InMemoryTransport.createLinkedPair();
-await createCapsuleMcpServer({ sandbox }).connect(serverSide);
+await createCapsuleMcpServer({ sandbox, reference: (format) => `reference as ${format}` }).connect(serverSide);
 const answers = new Map<unknown, (message: Record<string, any>) => void>();
 client.onmessage = (message) => answers.get((message as { id?: unknown }).id)?.(message as Record<string, any>);
 await client.start();
@@ -69,5 +69,20 @@ describe("a tools/call of an unknown tool", () => {
   it("leaves the real tools to the server", async () => {
     const { result } = await request("tools/call", { name: "execute_code", arguments: { code: "return 6 * 7" } });
     expect(result.structuredContent).toMatchObject({ ok: true, value: 42 });
+  });
+});
+
+describe("a resources/read", () => {
+  it("of a URI the server does not serve is -32002 Resource not found, the URI quoted short", async () => {
+    const { error } = await request("resources/read", { uri: `capsule://docs/${"n".repeat(5000)}` });
+    expect([error.code, error.data.code]).toEqual([-32002, "E_UNKNOWN_RESOURCE"]);
+    expect(error.message).toMatch(/^Resource not found: this server has no resource ".*…"; its resources are capsule:\/\/docs\/reference\.md, capsule:\/\/docs\/reference\.d\.ts$/);
+    expect(error.message.length).toBeLessThan(250);
+    expect(error.message).not.toContain("MCP error");
+  });
+
+  it("of one it serves is the server's", async () => {
+    const { result } = await request("resources/read", { uri: "capsule://docs/reference.md" });
+    expect(result.contents[0].text).toBe("reference as md");
   });
 });
