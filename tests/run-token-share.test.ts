@@ -2,13 +2,15 @@
 // server's runs in flight (429 run-token-busy), so a client that sends many slow runs cannot lock every other client
 // out with run-busy. The handler holds each run until the test lets it go: what is observed is which requests are
 // taken and which refused, never how fast.
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCatalogServer, perTokenShare, type RunAnswer } from "../registry/src/index.js";
 
 const held: Array<() => void> = [];
 let heldChanged: () => void = () => {};
-const handler = () => new Promise<RunAnswer>((resolve) => (held.push(() => resolve({ ok: true, body: { ok: true } })), heldChanged()));
+/** Runs the handler was given: a refused request must never reach it. */
+let handled = 0;
+const handler = () => (handled++, new Promise<RunAnswer>((resolve) => (held.push(() => resolve({ ok: true, body: { ok: true } })), heldChanged())));
 
 async function listen(maxInFlight: number, maxInFlightPerToken?: number, tokens: boolean = true) {
   const server = createCatalogServer({
@@ -19,8 +21,9 @@ async function listen(maxInFlight: number, maxInFlightPerToken?: number, tokens:
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   afterAll(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return (token?: string) =>
+  const post = (token?: string) =>
     fetch(`${base}/run`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ source: "return 1" }) });
+  return Object.assign(post, { port: (server.address() as AddressInfo).port });
 }
 
 /** Resolves once `count` runs are held by the handler. */
@@ -53,6 +56,7 @@ describe("POST /run under one token's flood", () => {
     await heldReaches(2);
     releaseAll();
     expect((await Promise.all(again)).map((r) => r.status)).toEqual([200, 200]);
+    expect([handled, held.length]).toEqual([6, 0]); // the 429 and the 503 ran nothing
   });
 
   it("takes the operator's share, and has none to keep on a server without tokens", async () => {
@@ -68,5 +72,27 @@ describe("POST /run under one token's flood", () => {
     expect((await open()).status).toBe(503);
     releaseAll();
     expect((await Promise.all(both)).map((r) => r.status)).toEqual([200, 200]);
+    expect([handled, held.length]).toEqual([9, 0]);
+  });
+
+  it("refuses, without running it, a run whose places filled while its body was read", async () => {
+    const post = await listen(1);
+    const before = handled;
+    const body = JSON.stringify({ source: "return 1" });
+    // Headers and half the body now (a place is free), the rest once another run holds the only place.
+    const socket = connect(post.port, "127.0.0.1");
+    const answer = new Promise<string>((resolve) => {
+      let text = "";
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("close", () => resolve(text));
+    });
+    socket.write(`POST /run HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer other\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    const filler = post("flood");
+    await heldReaches(1);
+    socket.end(body.slice(5));
+    expect(await answer).toMatch(/^HTTP\/1\.1 503[\s\S]*"code":"run-busy"/);
+    releaseAll();
+    expect((await filler).status).toBe(200);
+    expect(handled - before).toBe(1);
   });
 });

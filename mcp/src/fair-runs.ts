@@ -60,11 +60,6 @@ export class FairRuns {
     return new Lane(this);
   }
 
-  /** Runs handed to the sandbox and not yet ended. */
-  get inFlight(): number {
-    return this.running;
-  }
-
   enqueue(lane: Lane, request: RunRequest): Enqueued {
     if (this.running < this.slots && this.turn.length === 0) return { ok: true, result: this.start(request) };
     if (lane.waiting.length >= this.queuedPerSession) {

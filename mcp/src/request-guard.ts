@@ -67,14 +67,9 @@ export function guardRequests(transport: Transport, offered: Offered): void {
     if (typeof request.method !== "string" || request.id === undefined) return pass(message, extra);
     const id = request.id as string | number;
     const problem = requestProblem(request as { method: string; params?: unknown }) ?? (request.method === "resources/read" ? unknownResourceError(request.params, offered.resources) : undefined);
-    const answer: JSONRPCMessage | undefined = problem
-      ? { jsonrpc: "2.0", id, error: problem }
-      : request.method === "tools/call"
-        ? withResult(id, unknownToolAnswer(request.params, offered.tools))
-        : undefined;
-    if (!answer) return pass(message, extra);
+    const result = problem || request.method !== "tools/call" ? undefined : unknownToolAnswer(request.params, offered.tools);
+    if (!problem && !result) return pass(message, extra);
+    const answer = (problem ? { jsonrpc: "2.0", id, error: problem } : { jsonrpc: "2.0", id, result }) as JSONRPCMessage;
     transport.send(answer, { relatedRequestId: id }).catch((error: unknown) => transport.onerror?.(error as Error));
   };
 }
-
-const withResult = (id: string | number, result: Record<string, unknown> | undefined): JSONRPCMessage | undefined => (result ? ({ jsonrpc: "2.0", id, result } as JSONRPCMessage) : undefined);

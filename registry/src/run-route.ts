@@ -116,14 +116,16 @@ export function createRunRoute(options: RunRouteOptions) {
       send(res, RUN_STATUS[code] ?? 400, JSON.stringify({ code, message }), { ...headers, connection: "close" });
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json") return refuse("run-not-json", "send the body as JSON with Content-Type: application/json");
-    const busy = () => {
-      if (inFlight >= maxInFlight) return refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+    /** Answers run-busy or run-token-busy when there is no place for this run; whether it did. */
+    const refusedBusy = (): boolean => {
       const mine = token === undefined ? 0 : (byToken.get(token) ?? 0);
-      if (mine >= perToken) return refuse("run-token-busy", `this token already runs ${mine} programs, the most one token may run at once here; await their answers before sending more`, { "retry-after": String(RUN_BUSY_RETRY_S) });
-      return undefined;
+      if (inFlight >= maxInFlight) refuse("run-busy", `this server runs at most ${maxInFlight} programs at once; retry in a moment`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+      else if (mine >= perToken) refuse("run-token-busy", `this token already runs ${mine} programs, the most one token may run at once here; await their answers before sending more`, { "retry-after": String(RUN_BUSY_RETRY_S) });
+      else return false;
+      return true;
     };
     // Busy before the body is read: a hundred held 1 MB uploads were each read and parsed only to be told run-busy.
-    if (busy() !== undefined) return;
+    if (refusedBusy()) return;
     const text = await readBody(req, maxBody);
     if (text === "aborted") return void res.destroy();
     if (text === "too-large") return refuse("run-body-too-large", `the body is larger than this server's cap of ${maxBody.toLocaleString("en-US")} bytes; send a smaller program or inputs`);
@@ -135,7 +137,7 @@ export function createRunRoute(options: RunRouteOptions) {
     }
     const problem = runBodyProblem(parsed);
     if (problem) return refuse("run-body-invalid", problem);
-    if (busy() !== undefined) return;
+    if (refusedBusy()) return; // the places may have filled while the body was read
     inFlight++;
     if (token !== undefined) byToken.set(token, (byToken.get(token) ?? 0) + 1);
     // A client that disconnects before its answer ends its run (E_CANCELLED) instead of leaving it to its limits.
