@@ -119,6 +119,9 @@ function buildServer(options: CapsuleMcpServerOptions & { ceilings: Readonly<Lim
       );
     }
   }
+  // The SDK advertises listChanged for tools and resources it registers; this server's lists never change after
+  // connect, so a client is not told to wait for notifications that never come.
+  server.server.registerCapabilities({ tools: { listChanged: false }, ...(reference ? { resources: { listChanged: false } } : {}) });
   // Every transport it is connected to answers malformed requests and unknown tools cleanly (request-guard.ts).
   const connect = server.connect.bind(server);
   server.connect = async (transport) => {

@@ -57,6 +57,12 @@ describe("createCapsuleMcpServer", () => {
     expect((full.structuredContent as { error: { message: string } }).error.message).toContain("the run already had the most this host allows for limits.cpuMs (200 ms)");
   });
 
+  it("does not advertise list-changed notifications it never sends (its tools and resources are fixed)", () => {
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools?.listChanged).toBe(false);
+    expect(capabilities?.resources?.listChanged).toBe(false);
+  });
+
   it("lists the modules it was given", async () => {
     const text = ((await client.callTool({ name: "list_modules", arguments: {} })).content as Array<{ text: string }>)[0]!.text;
     expect(text).toContain("- @acme/greet (guest): Greetings. — exports: hello");
