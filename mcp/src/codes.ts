@@ -16,6 +16,7 @@ export const MCP_CODES = {
   E_LIMIT_ABOVE_CEILING: { meaning: "execute_code asked for a limit above this server's ceiling", hint: "ask for at most the ceiling the message names, or start the server with a higher --ceiling" },
   E_INVALID_PARAMS: { meaning: "a request's params do not fit its method's schema (JSON-RPC -32602; the code is in error.data.code)", hint: "fix the field the message names; the schemas are the MCP specification's" },
   E_INVALID_REQUEST: { meaning: "a message that is no JSON-RPC 2.0 request or notification: params no object, a batch, no jsonrpc (-32600)", hint: "send one JSON-RPC 2.0 message per line (stdio) or per POST (HTTP), params an object" },
+  E_ID_IN_USE: { meaning: "a request reused the id of a request of this session still in flight (-32600); it was not run", hint: "give each request its own id (JSON-RPC 2.0 requires ids unique among the requests in flight)" },
   E_PARSE_ERROR: { meaning: "a stdio line that is not JSON (-32700)", hint: "send one JSON message per line, newline-terminated" },
   E_MESSAGE_TOO_LARGE: { meaning: "a stdio message past STDIO_MAX_MESSAGE_BYTES (-32600); it was dropped", hint: "send a smaller program or arguments (at most 10 MiB a message)" },
   E_UNKNOWN_TOOL: { meaning: "a tools/call named a tool this server does not have (answered as a tool error)", hint: "call tools/list; the Capsule server's tools are execute_code and list_modules" },

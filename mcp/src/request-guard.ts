@@ -7,7 +7,9 @@
 // connect sets transport.onmessage, and the guard wraps what it set.
 // Refuses with -32602 (E_INVALID_PARAMS, the first problem's path and message) and -32600 (E_INVALID_REQUEST); an
 // unknown tool is answered as the SDK answers it, a tool result with isError, worded for a model; an unknown resource
-// -32002 (the specification's "Resource not found", E_UNKNOWN_RESOURCE).
+// -32002 (the specification's "Resource not found", E_UNKNOWN_RESOURCE). A request reusing the id of one still in
+// flight is refused -32600 (E_ID_IN_USE): the SDK keys each handler's abort controller by id, so the second replaced
+// the first's, and the first run was neither cancellable nor stopped when the connection closed — it ran to its limit.
 
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpCode } from "./codes.js";
@@ -62,14 +64,35 @@ export interface Offered {
 export function guardRequests(transport: Transport, offered: Offered): void {
   const pass = transport.onmessage;
   if (!pass) return;
+  const send = transport.send.bind(transport);
+  // Ids of requests passed to the server and not yet answered or cancelled (a cancelled one is answered by nobody;
+  // its handler's controller is aborted, so the SDK may take the id again).
+  const inFlight = new Set<unknown>();
+  transport.send = (message, options) => {
+    const answer = message as { id?: unknown; method?: unknown };
+    if (answer.method === undefined && answer.id !== undefined) inFlight.delete(answer.id);
+    return send(message, options);
+  };
   transport.onmessage = (message, extra) => {
     const request = message as { id?: unknown; method?: unknown; params?: unknown };
-    if (typeof request.method !== "string" || request.id === undefined) return pass(message, extra);
+    if (typeof request.method !== "string") return pass(message, extra);
+    if (request.id === undefined) {
+      if (request.method === "notifications/cancelled") inFlight.delete((request.params as { requestId?: unknown } | undefined)?.requestId);
+      return pass(message, extra);
+    }
     const id = request.id as string | number;
-    const problem = requestProblem(request as { method: string; params?: unknown }) ?? (request.method === "resources/read" ? unknownResourceError(request.params, offered.resources) : undefined);
+    const problem = inFlight.has(id) ? idInUse(id) : requestProblem(request as { method: string; params?: unknown }) ?? (request.method === "resources/read" ? unknownResourceError(request.params, offered.resources) : undefined);
     const result = problem || request.method !== "tools/call" ? undefined : unknownToolAnswer(request.params, offered.tools);
-    if (!problem && !result) return pass(message, extra);
+    if (!problem && !result) {
+      inFlight.add(id);
+      return pass(message, extra);
+    }
+    // Sent past the wrapper: this answer shares its id with a request in flight, whose place it must not free.
     const answer = (problem ? { jsonrpc: "2.0", id, error: problem } : { jsonrpc: "2.0", id, result }) as JSONRPCMessage;
-    transport.send(answer, { relatedRequestId: id }).catch((error: unknown) => transport.onerror?.(error as Error));
+    send(answer, { relatedRequestId: id }).catch((error: unknown) => transport.onerror?.(error as Error));
   };
+}
+
+function idInUse(id: string | number): { code: number; message: string; data: { code: McpCode } } {
+  return { code: -32600, message: `Invalid request: id ${quote(String(id))} is already used by a request in flight; give each request its own id`, data: { code: "E_ID_IN_USE" } };
 }
