@@ -4,7 +4,8 @@
 // package.json symlinked to /dev/zero made every command that takes --packs read until the host ran out of memory.
 // Refuses by a reason: missing, not a regular file, too large.
 
-import { LIMITS, readCappedSync } from "@capsule/compiler";
+// The light entry: the package index would load the whole compiler into every command (see capped-read.ts).
+import { LIMITS, readCappedSync } from "@capsule/compiler/capped-read";
 
 export type UntrustedRead = { ok: true; text: string } | { ok: false; why: "missing" | "not-file" | "too-large"; message: string };
 
