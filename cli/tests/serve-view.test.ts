@@ -1,10 +1,10 @@
 // What a POST /run client is told about a failed run (serve-view.ts): hints made true for this server — a limit's
 // hint names the run's cap on this server, a local command becomes what the server offers.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, LIMIT_CEILINGS, type RunResult } from "@capsule/runtime";
+import { DEFAULT_LIMITS, LIMIT_CEILINGS, type ErrorCode, type RunResult } from "@capsule/runtime";
 import { serverView } from "../src/serve-view.js";
 
-const failed = (code: string, message: string): RunResult => ({
+const failed = (code: ErrorCode, message: string): RunResult => ({
   ok: false, error: { code, name: "CapsuleError", message }, logs: [], stats: { cpuMs: 0, wallMs: 0, peakHeapBytes: 0, hostCalls: 0, seed: 0, now: 0, logsTruncated: false },
 });
 const caps = { caps: { ...LIMIT_CEILINGS, memoryBytes: 256 * 1024 * 1024, stackBytes: 512 * 1024 }, used: {} };

@@ -109,7 +109,7 @@ describe("capsule serve without tokens", () => {
       expect((await post({ host: own })).status).toBe(200);
       expect((await post({ host: own, origin: `http://${own}` })).status).toBe(200);
       expect((await post({ host: `localhost:${port}` })).status).toBe(200);
-      for (const headers of [{ host: own, origin: "https://evil.example" }, { host: own, origin: "null" }, { host: `rebound.evil.example:${port}` }]) {
+      for (const headers of <Record<string, string>[]>[{ host: own, origin: "https://evil.example" }, { host: own, origin: "null" }, { host: `rebound.evil.example:${port}` }]) {
         const refused = await post(headers);
         expect([refused.status, JSON.parse(refused.body).code]).toEqual([403, "origin-not-allowed"]);
       }

@@ -76,7 +76,7 @@ describe("npm-module-probe-failed from the real probe", () => {
     const r = await load();
     expect(r.catalog.modules.find((m) => m.specifier === "@t/probe/lies")?.exports).toEqual(["real"]);
     // Whatever a probe answers, only identifiers (and not too many) reach the catalog and the reference.
-    const answered = (exports: string[]) => runProbe(() => ({ ok: true, exports }), "", "@t/x", 5_000);
+    const answered = (exports: string[]) => runProbe(async () => ({ ok: true, exports }), "", "@t/x", 5_000);
     expect(await answered(["*/ declare global { var pwned: 1 } /*"])).toMatchObject({ ok: false, message: expect.stringContaining("which is not a name a program can import"), cacheable: true });
     expect(await answered(Array.from({ length: MAX_EXPORTS + 1 }, (_, i) => `e${i}`))).toMatchObject({ ok: false, message: expect.stringContaining(`at most ${MAX_EXPORTS}`) });
     expect(await answered(["b", "a", "default"])).toEqual({ ok: true, exports: ["a", "b", "default"] });

@@ -142,7 +142,7 @@ describe("refusals", () => {
       await events.waitUntilReady();
       const sandbox = fleet.sandbox();
       // The worker's policy is its sandbox's: a job must not turn it off with a falsy policy field.
-      const guarded = { run: (request: Parameters<typeof sandbox.run>[0]) => sandbox.run({ policy: defaultPolicy({ grant: [] }), ...(request as object), source: (request as { source: string }).source }) };
+      const guarded = { run: <T>(request: Parameters<typeof sandbox.run>[0]) => sandbox.run<T>({ policy: defaultPolicy({ grant: [] }), ...(request as object), source: (request as { source: string }).source }) };
       await fleet.worker(queueName, { sandbox: guarded, hostFunctions: { bank: { transfer: sideEffecting((n: number) => (made.push(n), `sent ${n}`)) } }, onError: () => undefined });
       for (const policy of [0, false, ""]) {
         const job = await raw({ source: "return await bank.transfer(100)", policy });
