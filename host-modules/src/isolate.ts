@@ -56,13 +56,13 @@ export class Isolate {
   /**
    * Runs `op` in a worker once this job's turn comes (runs take turns; a run's own jobs keep their order).
    * `transfer` lists buffers to move, not copy. With a context, the job is served in its run's lane and cancelled
-   * when the context's signal aborts.
+   * when the context's signal aborts. `onPart` takes what the worker sends ahead of its answer, in order.
    */
-  run<T>(fn: string, op: string, payload: unknown, transfer: ArrayBuffer[] = [], context?: HostCallContext): Promise<T> {
+  run<T>(fn: string, op: string, payload: unknown, transfer: ArrayBuffer[] = [], context?: HostCallContext, onPart?: (part: unknown) => void): Promise<T> {
     const { runId, signal } = callContext(context);
     if (signal?.aborted) return Promise.reject(cancelled(fn));
     return new Promise<T>((resolve, reject) => {
-      const job: QueuedJob = { lane: runId ?? NO_RUN, fn, op, payload, transfer, resolve: resolve as (v: unknown) => void, reject, signal };
+      const job: QueuedJob = { lane: runId ?? NO_RUN, fn, op, payload, transfer, resolve: resolve as (v: unknown) => void, reject, signal, onPart };
       if (signal) this.watch(signal, job);
       this.queue.push(job);
       this.pump();
@@ -109,7 +109,7 @@ export class Isolate {
       const job = this.queue.shift(this.perRun);
       if (!job) return;
       job.slot = slot;
-      job.running = { fn: job.fn, op: job.op, payload: job.payload, transfer: job.transfer, resolve: job.resolve, reject: job.reject };
+      job.running = { fn: job.fn, op: job.op, payload: job.payload, transfer: job.transfer, resolve: job.resolve, reject: job.reject, onPart: job.onPart };
       const free = slot.run(job.running);
       // The job settled (and the slot is free): forget the signal, serve the next one.
       void free.then(() => {

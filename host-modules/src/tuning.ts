@@ -15,6 +15,7 @@ export const TUNING = {
   ocrWorkers: { value: 2, doc: "OCR worker threads at most (each holds one tesseract.js engine; never more than the machine's cores); runs are served in turn" },
   csvWorkers: { value: 2, doc: "csv worker threads at most (never more than the machine's cores), started on the first long text; runs are served in turn" },
   csvWorkerFromChars: { value: 262_144, doc: "texts at least this long (UTF-16 units) are parsed in a csv worker, shorter ones on the calling thread (worst case there ~60 ms; measured in the README)" },
+  csvWorkerPartCells: { value: 32_768, doc: "cells of the rows in one part of a csv worker's result: the calling thread builds the page from each part while the worker packs the next" },
   htmlWorkerHeapMb: { value: 1_024, doc: "old-generation heap of the html worker, in MiB (past it: `memory-limit`, worker replaced)" },
   xlsxWorkerHeapMb: { value: 2_048, doc: "old-generation heap of the xlsx worker, in MiB (a 1,000,000-cell workbook takes ~500 MiB in exceljs)" },
   zipWorkerHeapMb: { value: 512, doc: "old-generation heap of a zip worker, in MiB (an archive of 50 MiB inflated plus the archive itself)" },

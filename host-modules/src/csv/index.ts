@@ -240,6 +240,13 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
 
   let sinceTurn = 0;
   for (let r = 0; r < raw.length; r++) {
+    // Rows from the csv worker come in parts: waiting for the next one is a turn too.
+    const coming = raw.ready?.(r);
+    if (coming) {
+      await coming;
+      sinceTurn = 0;
+      if (call.signal?.aborted) throw cancelled(fn);
+    }
     const source = raw.at(r);
     // A page of 1 M rows is ~0.4 s of work here: other runs' events are served every YIELD_UNITS rows and cells,
     // and a run that ended meanwhile stops its call.
@@ -350,6 +357,8 @@ export async function parse(input: string, options?: CsvParseOptions, context?: 
     truncated: stoppedByPreview,
     renamedHeaders,
   };
+  // The worker's work for this call is over before the call is (it packs past a page cut short by a limit).
+  await parsed.done;
   const returned = table ? table.answer() : rows;
   return { rows: returned as CsvParseResult["rows"], fields, errors, meta, truncated, next: truncated ? offset + count : null };
 }

@@ -25,20 +25,17 @@ export interface RawParse {
 export interface RowReader {
   readonly length: number;
   at(k: number): string[];
+  /** Rows still arriving (raw-parts.mjs): undefined when row k is here, else a promise settled when it is. */
+  ready?(k: number): Promise<void> | undefined;
 }
 
 /** What a csv.parse page reads, from either thread. */
 export interface RawPage extends Omit<RawParse, "rows"> {
   rows: RowReader;
-}
-
-export interface PackedRaw {
-  value: unknown;
-  transfer: ArrayBuffer[];
+  /** From the worker: settled once it has sent every row (the call's work is over). */
+  done?: Promise<void>;
 }
 
 export function isEmptyLine(row: string[], mode: EmptyLines): boolean;
 export function parseRaw(text: string, config: Papa.ParseConfig, skipEmpty: EmptyLines, keep: number): RawParse;
-export function packRaw(raw: RawParse): PackedRaw;
 export function readable(raw: RawParse): RawPage;
-export function unpackRaw(value: unknown): RawPage;

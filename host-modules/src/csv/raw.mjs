@@ -1,8 +1,8 @@
 // Owns papaparse's own pass over a CSV text, the part whose cost a hostile text can blow up (a 5 MiB text of empty
 // lines is 5 M rows; one of malformed escapes, 1.7 M errors): it parses, drops empty lines, keeps at most `keep`
 // rows (what the page can use), and gives its errors as typed arrays. The same function runs on the calling thread
-// for short texts and in the csv worker for long ones (worker.mjs), so both give the same rows; pack/unpack carry a
-// result across a thread as a few strings and typed arrays (cloning 5 M small arrays took 10 s). Refuses nothing:
+// for short texts and in the csv worker for long ones (worker.mjs), so both give the same rows; raw-parts.mjs carries
+// a result across a thread. Refuses nothing:
 // papaparse's exceptions reach the caller. Plain JavaScript because worker threads load files as they are.
 
 import Papa from "papaparse";
@@ -65,57 +65,8 @@ function errorColumns(errors, cut) {
   return { row, index, kind, kinds };
 }
 
-/** `raw` as a message: the cells joined into one string with their lengths, and every typed array transferred. */
-export function packRaw(raw) {
-  let cells = 0;
-  for (const row of raw.rows) cells += row.length;
-  const widths = new Uint32Array(raw.rows.length);
-  const lengths = new Uint32Array(cells);
-  const parts = new Array(cells);
-  let c = 0;
-  raw.rows.forEach((row, r) => {
-    widths[r] = row.length;
-    for (const cell of row) {
-      lengths[c] = cell.length;
-      parts[c++] = cell;
-    }
-  });
-  const { errors } = raw;
-  const value = { text: parts.join(""), widths, lengths, rawIndex: raw.rawIndex, errors, meta: raw.meta };
-  const transfer = [widths.buffer, lengths.buffer, errors.row.buffer, errors.index.buffer, errors.kind.buffer];
-  if (raw.rawIndex) transfer.push(raw.rawIndex.buffer);
-  return { value, transfer };
-}
-
-/** A parseRaw result with its rows read through `at` (the shape both threads give; see unpackRaw). */
+/** A parseRaw result with its rows read through `at` (the shape both threads give; see raw-parts.mjs StreamedRows). */
 export function readable(raw) {
   const { rows } = raw;
   return { ...raw, rows: { length: rows.length, at: (k) => rows[k] } };
-}
-
-/**
- * The result packRaw packed, its rows decoded as they are read (`at(k)` for k = 0, 1, …; any other order scans from
- * the start), so that the caller's own loop, which yields now and then, does the decoding rather than one block.
- */
-export function unpackRaw({ text, widths, lengths, rawIndex, errors, meta }) {
-  let next = 0;
-  let at = 0;
-  let c = 0;
-  const read = (k) => {
-    if (k !== next) {
-      next = 0;
-      at = 0;
-      c = 0;
-      while (next < k) for (let j = widths[next++]; j > 0; j--) at += lengths[c++];
-    }
-    const row = new Array(widths[k]);
-    for (let j = 0; j < row.length; j++) {
-      const end = at + lengths[c++];
-      row[j] = text.slice(at, end);
-      at = end;
-    }
-    next = k + 1;
-    return row;
-  };
-  return { rows: { length: widths.length, at: read }, rawIndex, errors, meta };
 }

@@ -13,7 +13,10 @@ import { TUNING } from "../tuning.js";
 export interface SlotOptions {
   /** Module name for messages ("html", "xlsx"). */
   name: string;
-  /** The worker script (an .mjs file that answers { id, op, payload } with { id, ok, value | code, message }). */
+  /**
+   * The worker script (an .mjs file that answers { id, op, payload } with { id, ok, value | code, message }, and may
+   * send { id, part } messages before it: a result in parts).
+   */
   script: URL;
   /** Wall-clock limit of one job, in ms (from when the worker reports it running, where it does; see startTimeoutMs). */
   timeoutMs: number;
@@ -35,6 +38,8 @@ export interface SlotJob {
   transfer: ArrayBuffer[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Takes each { id, part } the worker posts before its answer (a result sent in parts), in order. */
+  onPart?(part: unknown): void;
 }
 
 interface Reply {
@@ -42,6 +47,7 @@ interface Reply {
   ok?: boolean;
   running?: boolean;
   retire?: boolean;
+  part?: unknown;
   value?: unknown;
   code?: string;
   message?: string;
@@ -139,6 +145,7 @@ export class WorkerSlot {
           arm(timeoutMs, "the work");
           return;
         }
+        if (reply.part !== undefined) return job.onPart?.(reply.part);
         // A worker that asks to retire (its engine may be broken after a failure) is replaced for the next job.
         if (reply.retire === true) discard();
         finish(() => {
