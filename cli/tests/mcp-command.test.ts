@@ -1,6 +1,7 @@
 // `capsule mcp` over stdio, driven by the SDK's real Client: execute_code runs programs importing a shipped pack and
 // the tools of a connected MCP server (the fixture), side effects denied unless granted, limits above the server's
-// ceilings refused, list_modules and the reference resources.
+// ceilings refused, a request too large for the channel failed at once (not at the client's timeout), list_modules and
+// the reference resources.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -102,6 +103,13 @@ describe("capsule mcp", () => {
     expect(md.mimeType).toBe("text/markdown");
     expect(md.text).toContain("# Tool modules");
   });
+
+  it("fails a request too large for the stdio channel at once, and serves the next one", async () => {
+    // The client would wait 110 s for an answer; the refusal of the dropped line carries the request's id.
+    const call = client.callTool({ name: "execute_code", arguments: { code: `return "${"x".repeat(11 * 1024 * 1024)}".length` } }, undefined, { timeout: 110_000 });
+    await expect(call).rejects.toMatchObject({ code: -32600, message: expect.stringContaining("is over the 10485760 bytes one stdio message may be") });
+    expect((await execute(client, { code: "return 6 * 7" })).structuredContent).toMatchObject({ ok: true, value: 42 });
+  }, 120_000);
 
   it("refuses a bad --ceiling or --connect as bad usage", async () => {
     expect((await capsule(["mcp", "--home", home, "--ceiling", "wallMs=99999999"])).status).toBe(2);

@@ -1,7 +1,8 @@
 // Owns serving one MCP server over this process's stdin and stdout (the SDK's StdioServerTransport) until the client
 // goes away: the transport closing or stdin ending (the SDK's transport does not watch for the end of its input, so
 // a client that exits would otherwise leave the server running). stdout is the protocol channel from here on.
-// Refuses a message past STDIO_MAX_MESSAGE_BYTES (dropped, answered with a JSON-RPC error of id null and a stderr line).
+// Refuses a message past STDIO_MAX_MESSAGE_BYTES (dropped, answered with a JSON-RPC error and a stderr line; the
+// error has the request's id when the line shows it, stdio-lines.ts, else id null).
 
 import type { McpCode } from "./codes.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -24,12 +25,12 @@ export async function serveStdio(server: McpServer, stdin: NodeJS.ReadableStream
   // Each line is held to STDIO_MAX_MESSAGE_BYTES before the transport reads it (stdio-lines.ts); the transport's own
   // buffer is given room above that, so it never closes the channel on a long line.
   // JSON-RPC 2.0 §5: a message that is not one is answered with an error of id null (no id can be read from it).
-  const refuse = (code: number, dataCode: McpCode, message: string) => {
-    stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message, data: { code: dataCode } } })}\n`);
+  const refuse = (code: number, dataCode: McpCode, message: string, id: string | number | null = null) => {
+    stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, data: { code: dataCode } } })}\n`);
     stderr.write(`capsule mcp: ${dataCode}: ${message}\n`);
   };
-  const lines = new LineCap(STDIO_MAX_MESSAGE_BYTES, (bytes) =>
-    refuse(-32600, "E_MESSAGE_TOO_LARGE", `a message of more than ${bytes} bytes is over the ${STDIO_MAX_MESSAGE_BYTES} bytes one stdio message may be; it was dropped (a program may be at most 4 MiB: send less code or data at once)`),
+  const lines = new LineCap(STDIO_MAX_MESSAGE_BYTES, (bytes, id) =>
+    refuse(-32600, "E_MESSAGE_TOO_LARGE", `a message of ${bytes} bytes is over the ${STDIO_MAX_MESSAGE_BYTES} bytes one stdio message may be; it was dropped (a program may be at most 4 MiB: send less code or data at once)`, id),
   );
   stdin.pipe(lines);
   const transport = new StdioServerTransport(lines as unknown as NodeJS.ReadStream, stdout as NodeJS.WriteStream, { maxBufferSize: STDIO_MAX_MESSAGE_BYTES + 1024 * 1024 });
