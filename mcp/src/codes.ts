@@ -10,6 +10,7 @@ export const MCP_CODES = {
   E_MCP_REQUEST_FAILED: { meaning: "an MCP request failed: the server refused it, timed out, or the connection closed", hint: "read the MCP error in the message; check the server is running and that the tool exists" },
   E_MCP_LIST_FAILED: { meaning: "tools/list of an MCP server failed, or its pages did not end", hint: "check the server starts and answers tools/list; a cursor it repeats is refused" },
   E_MCP_TOO_MANY_TOOLS: { meaning: "an MCP server lists more tools than one tool module may hold (MAX_TOOLS_PER_SERVER)", hint: "connect a narrower server, or split its tools" },
+  E_MCP_SCHEMA_TOO_LARGE: { meaning: "an MCP server lists a tool whose input or output schema is past the runtime's bounds (TOOL_SCHEMA_MAX_VALUES values, TOOL_SCHEMA_MAX_DEPTH levels)", hint: "shorten the tool's schema on the server (use $ref for repeated parts), or connect a server without that tool" },
   E_MCP_TOOL_NAME_COLLISION: { meaning: "two MCP tool names of one server map to the same guest identifier", hint: "rename one of the tools on the server (e.g. get-weather and get_weather both map to get_weather)" },
   E_MCP_BAD_SERVER_SPEC: { meaning: "a server given as <name>=<command…> is malformed", hint: "use a lowercase name ([a-z0-9._-]) then = then the command, quoted as for sh, without pipes, redirections or $variables" },
   E_MCP_CONNECT_FAILED: { meaning: "an MCP server could not be started or did not complete initialization", hint: "run the command by hand to see why it fails; its stderr is shown" },

@@ -11,7 +11,7 @@
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { JsonSchema, Tool, ToolContext, ToolModule } from "@capsule/runtime";
+import { schemaSizeProblem, type JsonSchema, type Tool, type ToolContext, type ToolModule } from "@capsule/runtime";
 import { CapsuleMcpError, ToolCallError } from "./codes.js";
 import { toolIdentifiers } from "./tool-names.js";
 import { toolResultValue, type ToolCallAnswer } from "./tool-results.js";
@@ -73,6 +73,13 @@ export async function listAllTools(client: McpToolsClient, where: string, option
 export async function describeMcpTools(client: McpToolsClient, options: McpToolsOptions): Promise<McpToolInfo[]> {
   const where = `MCP server ${options.specifier}`;
   const listed = await listAllTools(client, where, options);
+  // Refused here, at connect, rather than by every run of the belt (the runtime refuses a belt holding one).
+  for (const tool of listed) {
+    for (const which of ["inputSchema", "outputSchema"] as const) {
+      const problem = schemaSizeProblem(tool[which]);
+      if (problem) throw new CapsuleMcpError("E_MCP_SCHEMA_TOO_LARGE", `${where}: the ${which} of tool ${JSON.stringify(tool.name.slice(0, 80))} cannot be used: ${problem}`);
+    }
+  }
   const identifiers = toolIdentifiers(listed.map((t) => t.name), where);
   const byName = new Map(listed.map((t) => [t.name, t]));
   return [...identifiers].map(([identifier, mcpName]) => {

@@ -1,6 +1,7 @@
 // tools/list across pages (the low-level SDK Server answering two tools a page) and the name mapping: MCP names that
 // are not identifiers get the documented identifier, a call reaches the tool by its MCP name, collisions are refused,
-// and a list that repeats its cursor is refused instead of looped on.
+// and a list that repeats its cursor is refused instead of looped on, as is a tool whose schema is past the runtime's
+// bounds (at connect, so it does not refuse every run of the belt).
 import { describe, expect, it } from "vitest";
 import { createSandbox } from "@capsule/runtime";
 import { listAllTools, mcpTools, type McpToolsClient } from "../src/index.js";
@@ -29,6 +30,16 @@ describe("tools/list", () => {
 
   it("refuses two names that map to one identifier, naming both", async () => {
     await expect(mcpTools(colliding, { specifier: "@mcp/c" })).rejects.toMatchObject({ code: "E_MCP_TOOL_NAME_COLLISION", message: expect.stringContaining('"a-b" and "a_b"') });
+  });
+
+  it("refuses a server listing a tool whose schema is past the runtime's bounds, at connect", async () => {
+    const listing = (inputSchema: unknown, outputSchema?: unknown): McpToolsClient =>
+      ({ listTools: async () => ({ tools: [{ name: "fine", inputSchema: { type: "object" } }, { name: "huge", inputSchema, ...(outputSchema ? { outputSchema } : {}) }] }), callTool: async () => ({ content: [] }) }) as unknown as McpToolsClient;
+    const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`p${i}`, { type: "string" }])) };
+    await expect(mcpTools(listing(wide), { specifier: "@mcp/w" })).rejects.toMatchObject({ code: "E_MCP_SCHEMA_TOO_LARGE", message: expect.stringContaining('the inputSchema of tool "huge" cannot be used: it holds more than 100,000 values') });
+    await expect(mcpTools(listing({ type: "object" }, wide), { specifier: "@mcp/w" })).rejects.toMatchObject({ code: "E_MCP_SCHEMA_TOO_LARGE", message: expect.stringContaining("the outputSchema") });
+    const half = { type: "object", properties: Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`p${i}`, { type: "string" }])) };
+    expect(Object.keys(await mcpTools(listing(half), { specifier: "@mcp/h" }))).toEqual(["fine", "huge"]);
   });
 
   it("keeps a tool's description to 4,000 characters, saying it was cut", async () => {

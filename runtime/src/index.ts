@@ -16,6 +16,7 @@ export type { CallKind, EventListener, RunEvent, RunEventBody } from "./events.j
 export { formatObservation, renderValue, type ObservationOptions } from "./observation.js";
 export { hintsWithinCaps } from "./limit-hints.js";
 export type { JsonSchema, Tool, ToolBelt, ToolContext, ToolModule } from "./tools.js";
+export { TOOL_SCHEMA_MAX_DEPTH, TOOL_SCHEMA_MAX_VALUES, schemaSizeProblem } from "./tool-schema-size.js";
 export { firstSentence, schemaToType, toolDeclarations, TOOL_DOCS_FULL } from "./tool-docs.js";
 export { journalFromLines, journalToLines, JOURNAL_VERSION, type Journal, type JournalCall, type JournalEnd, type JournalHeader, type JournalRecord, type JournalSink, type PendingCall } from "./journal.js";
 export { resumeRequest, type ApprovalSeal, type Suspended } from "./run-journal.js";

@@ -5,7 +5,7 @@
 // tool gets a context (an AbortSignal aborted when the run ends, the run id, the call's index, an idempotency key).
 // Validation is @cfworker/json-schema: no code generation, so it also runs in a page under a strict CSP (ajv compiles
 // validators with new Function).
-// Refuses a malformed belt (E_BAD_REQUEST), a call whose arguments do not fit (E_TOOL_INPUT_INVALID, naming the path
+// Refuses a malformed belt (E_BAD_REQUEST; a schema past tool-schema-size.ts's bounds among them), a call whose arguments do not fit (E_TOOL_INPUT_INVALID, naming the path
 // and what was expected), a result that cannot cross or does not fit (E_TOOL_RESULT_INVALID, E_TOOL_OUTPUT_INVALID).
 
 import { BRIDGE_DIGEST, BRIDGE_SOURCE, BRIDGE_SPECIFIER, facadeSource } from "./bridge.js";
@@ -13,6 +13,7 @@ import type { HostCallTarget } from "./host-calls.js";
 import type { ModuleResolver, ResolvedModule } from "./resolver.js";
 import { inputProblem, schemaProblem, toolInputProblem, type JsonSchema } from "./tool-input.js";
 import { TOOL_HOST_PREFIX } from "./protocol.js";
+import { schemaSizeProblem } from "./tool-schema-size.js";
 
 export type { JsonSchema };
 
@@ -62,6 +63,10 @@ export function beltProblem(belt: unknown): string | undefined {
       if (typeof tool?.handler !== "function") return `${where}: handler must be a function`;
       if (typeof tool.description !== "string") return `${where}: description must be a string`;
       if (!isSchema(tool.inputSchema) || (tool.outputSchema !== undefined && !isSchema(tool.outputSchema))) return `${where}: inputSchema (and outputSchema, when given) must be JSON Schemas`;
+      for (const which of ["inputSchema", "outputSchema"] as const) {
+        const problem = schemaSizeProblem(tool[which]);
+        if (problem) return `${where}: ${which} cannot be used: ${problem}`;
+      }
     }
   }
   return undefined;
