@@ -14,7 +14,11 @@ const VIEWS: Record<string, new (buffer: ArrayBuffer) => ArrayBufferView> = {
   Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView,
 };
 
-export type EncodeResult = { ok: true; encoded: Encoded } | { ok: false; message: string };
+/** `tooLarge`: the JSON passed the encode's `maxBytes` before its end (the walk stopped there). */
+export type EncodeResult = { ok: true; encoded: Encoded } | { ok: false; message: string; tooLarge?: true };
+
+/** Thrown from the replacer to stop a walk whose output is past its bound already. */
+class PastBound extends Error {}
 
 /**
  * True when `value` is plain JSON data (objects, arrays, finite numbers other than -0, short strings, booleans,
@@ -60,7 +64,13 @@ function plainJson(value: unknown): boolean {
   }
 }
 
-export function encodeValue(value: unknown): EncodeResult {
+/**
+ * `value` as the crossing format. With `maxBytes`, a value whose JSON passes it is refused as soon as it has
+ * (`tooLarge`), not once written: JSON of n values takes at least 2n - 1 bytes (a value one, and each one more in a
+ * container a separator or a key), so the walk stops after (maxBytes + 1) / 2 of them. An object reused at many places is written at each — 30 levels of `{ a: s, b: s }` are 2^30 values — and
+ * its encode held the host's main thread for minutes before V8 gave up on the string.
+ */
+export function encodeValue(value: unknown, maxBytes = Infinity): EncodeResult {
   if (plainJson(value)) {
     return { ok: true, encoded: { json: JSON.stringify({ v: value }), tagged: false, side: [] } };
   }
@@ -78,9 +88,13 @@ export function encodeValue(value: unknown): EncodeResult {
     if (made === undefined) containers.set(container, (made = tag(make())));
     return made;
   };
+  let written = 0;
+  const most = (maxBytes + 1) / 2;
   try {
     const json = JSON.stringify({ v: value }, function (this: Record<string, unknown>, key, v) {
       const raw = this[key];
+      // Functions and symbols are left out (JSON's rule), so only what is written counts.
+      if (typeof raw !== "function" && typeof raw !== "symbol" && ++written > most) throw new PastBound();
       switch (typeof raw) {
         case "undefined": return tag({ [TAG]: "u" });
         case "number":
@@ -126,6 +140,7 @@ export function encodeValue(value: unknown): EncodeResult {
     });
     return { ok: true, encoded: { json, tagged, side } };
   } catch (error) {
+    if (error instanceof PastBound) return { ok: false, tooLarge: true, message: `the value encodes to more than ${maxBytes} bytes` };
     return { ok: false, message: unencodable(error) };
   }
 }

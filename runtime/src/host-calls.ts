@@ -231,8 +231,8 @@ export function serveHostCalls(channel: HostChannel, context: HostCallOptions) {
       if (binary) return answer({ t: "bin", id, bytes: binary.bytes, ...(binary.parts ? { parts: binary.parts } : {}) });
       // The writer found the answer's JSON over the bound already: no need to encode it again to learn that.
       if (tooLong) return tooLarge();
-      const encoded = forms?.used ? encodeValue(expandRecordRows(value)) : encodeValue(value);
-      if (!encoded.ok) return uncrossable(encoded.message);
+      const encoded = encodeValue(forms?.used ? expandRecordRows(value) : value, context.hostDataBytes);
+      if (!encoded.ok) return encoded.tooLarge ? tooLarge() : uncrossable(encoded.message);
       size = encodedSize(encoded.encoded);
       sent = { t: "ok", id, value: encoded.encoded };
     } catch (error) {

@@ -217,10 +217,11 @@ function answeredReply({ id, ns, fn }: HostCallMessage, value: unknown, hostData
   if (typeof value === "number" && Number.isFinite(value) && !Object.is(value, -0)) return { t: "ok", id, value: { json: `{"v":${value}}`, tagged: false, side: [] } };
   let encoded: ReturnType<typeof encodeValue>;
   try {
-    encoded = encodeValue(value);
+    encoded = encodeValue(value, hostDataBytes);
   } catch (error) {
     return uncrossableReply(id, ns, fn, thrownText(error));
   }
+  if (!encoded.ok && encoded.tooLarge) return { t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned more than ${hostDataBytes} bytes, over limits.hostDataBytes (${hostDataBytes})` };
   if (!encoded.ok) return uncrossableReply(id, ns, fn, encoded.message);
   const size = encodedSize(encoded.encoded);
   if (size > hostDataBytes) return { t: "fatal", id, code: "E_HOST_DATA_TOO_LARGE", message: `${ns}.${fn} returned ${size} bytes, over limits.hostDataBytes (${hostDataBytes})` };

@@ -1,7 +1,8 @@
 // Owns checking a run request before any work: source, filename, seed, clock, limits and host namespaces.
-// Refuses, with a named code, anything malformed, reserved, or shadowing the guest's standard globals.
+// Refuses, with a named code, anything malformed, reserved, or shadowing the guest's standard globals, and a request
+// whose reading throws (E_BAD_REQUEST, not E_INTERNAL: the getter or Proxy trap that threw is the embedder's).
 
-import { runError, type RunError } from "./errors.js";
+import { runError, thrownText, type RunError } from "./errors.js";
 import { resolveLimits, RESERVED_PREFIX, type Limits } from "./limits.js";
 import { REFUSED_GLOBALS, STANDARD_GLOBALS } from "./guest-globals.js";
 import type { HostFunctions, RunRequest } from "./types.js";
@@ -31,6 +32,20 @@ const FILENAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export type CheckResult = { ok: true; request: CheckedRequest } | { ok: false; error: RunError };
 
+/** A request whose reading threw (a getter or Proxy trap of the embedder's): refused, saying what it threw. */
+export function unreadable(error: unknown): RunError {
+  return runError("E_BAD_REQUEST", `the run request could not be read (a getter or Proxy trap in it threw): ${thrownText(error)}`);
+}
+
+/** checkRequest of what `read` gives; a throw while reading it or checking it is the request's (unreadable). */
+export function checkReadRequest(read: () => RunRequest, baseLimits: Limits): CheckResult {
+  try {
+    return checkRequest(read(), baseLimits);
+  } catch (error) {
+    return { ok: false, error: unreadable(error) };
+  }
+}
+
 export function checkRequest(request: RunRequest, baseLimits: Limits): CheckResult {
   const bad = (message: string): CheckResult => ({ ok: false, error: runError("E_BAD_REQUEST", message) });
   if (typeof request !== "object" || request === null) return bad("a run request must be an object with at least { source }");
@@ -57,12 +72,11 @@ export function checkRequest(request: RunRequest, baseLimits: Limits): CheckResu
   let inputs: Encoded | undefined;
   if (request.inputs !== undefined) {
     if (Object.prototype.hasOwnProperty.call(namespaces.namespaces, "inputs")) return bad('request.inputs is given and a host namespace is also named "inputs"; rename the namespace');
-    const encoded = encodeValue(request.inputs);
-    if (!encoded.ok) return bad(`request.inputs cannot cross to the guest: ${encoded.message}`);
+    const encoded = encodeValue(request.inputs, limits.limits.hostDataBytes);
+    const over = (size: string) => ({ ok: false as const, error: runError("E_HOST_DATA_TOO_LARGE", `request.inputs encode to ${size} bytes, over limits.hostDataBytes (${limits.limits.hostDataBytes}); pass less data, or raise limits.hostDataBytes (ceiling 64 MiB)`) });
+    if (!encoded.ok) return encoded.tooLarge ? over(`more than ${limits.limits.hostDataBytes}`) : bad(`request.inputs cannot cross to the guest: ${encoded.message}`);
     const size = encodedSize(encoded.encoded);
-    if (size > limits.limits.hostDataBytes) {
-      return { ok: false, error: runError("E_HOST_DATA_TOO_LARGE", `request.inputs encode to ${size} bytes, over limits.hostDataBytes (${limits.limits.hostDataBytes}); pass less data, or raise limits.hostDataBytes (ceiling 64 MiB)`) };
-    }
+    if (size > limits.limits.hostDataBytes) return over(String(size));
     inputs = encoded.encoded;
   }
   return { ok: true, request: { source: request.source, filename, limits: limits.limits, seed, now, namespaces: namespaces.namespaces, hostFunctions, ...(inputs ? { inputs } : {}) } };

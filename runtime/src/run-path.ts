@@ -4,7 +4,7 @@
 // the workers, how TypeScript is stripped, where modules come from and what a host-module call reaches.
 // Refuses with the runtime's codes; late host answers are dropped; one run's failure never reaches another.
 
-import { checkRequest, type CheckedRequest } from "./request.js";
+import { checkReadRequest, unreadable, type CheckResult, type CheckedRequest } from "./request.js";
 import { mapGuestStack, prepareSource, type PreparedSource, type Transform } from "./source.js";
 import type { ImportGraph } from "./imports.js";
 import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
@@ -104,15 +104,24 @@ export function createRunPath(powers: RunPowers, defaults: RunDefaults): RunPath
     async run<T>(input: RunRequest | string): Promise<RunResult<T>> {
       const started = performance.now();
       const asked = typeof input === "string" ? { source: input } : input;
-      const replayable = withReplayClock(asked);
-      const request = "code" in replayable ? asked : replayable;
-      const listeners = [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function");
-      const trace = new RunTrace(nextRunId(powers.runIdPrefix), listeners);
+      // Reading the request runs the embedder's code (a getter, a Proxy trap): what that throws is a bad request.
+      let read: { request: RunRequest; replayable: RunRequest | RunError; listeners: EventListener[] } | RunError;
+      try {
+        const replayable = withReplayClock(asked);
+        const request = "code" in replayable ? asked : replayable;
+        read = { request, replayable, listeners: [defaults.onEvent, request?.onEvent].filter((l): l is EventListener => typeof l === "function") };
+      } catch (error) {
+        read = unreadable(error);
+      }
+      const trace = new RunTrace(nextRunId(powers.runIdPrefix), "code" in read ? [] : read.listeners);
       let result: RunResult;
       try {
         if (closed) result = failure(runError("E_CLOSED", `this sandbox was closed; create a new one with ${powers.factory}()`), started);
-        else if ("code" in replayable) result = failure(replayable, started);
-        else result = await execute(powers, checkRequest(withDefaultFunctions(request, defaults), baseLimits), request, defaults, started, trace);
+        else if ("code" in read || "code" in read.replayable) result = failure("code" in read ? read : (read.replayable as RunError), started);
+        else {
+          const { request } = read;
+          result = await execute(powers, checkReadRequest(() => withDefaultFunctions(request, defaults), baseLimits), request, defaults, started, trace);
+        }
       } catch (error) {
         result = failure(runError("E_INTERNAL", `Capsule failed running this guest: ${error instanceof Error ? error.message : String(error)}`), started);
       }
@@ -132,7 +141,7 @@ function withDefaultFunctions(request: RunRequest, defaults: RunDefaults): RunRe
 
 async function execute(
   powers: RunPowers,
-  checked: ReturnType<typeof checkRequest>,
+  checked: CheckResult,
   original: RunRequest,
   defaults: RunDefaults,
   started: number,
@@ -150,8 +159,14 @@ async function execute(
   });
   const signal = original.signal;
   if (signal?.aborted) return fail(runError("E_CANCELLED", "the run was cancelled before it started"));
-  const given: ToolBelt = { ...defaults.tools, ...original.tools };
-  const beltError = defaults.tools || original.tools ? beltProblem(given) : undefined;
+  let given: ToolBelt = {};
+  let beltError: string | undefined;
+  try {
+    given = { ...defaults.tools, ...original.tools };
+    beltError = defaults.tools || original.tools ? beltProblem(given) : undefined;
+  } catch (error) {
+    beltError = unreadable(error).message;
+  }
   if (beltError) return fail(runError("E_BAD_REQUEST", beltError));
   const grantError = grantProblem(original.policy ?? defaults.policy, given, request.hostFunctions);
   if (grantError) return fail(runError("E_BAD_REQUEST", grantError));
