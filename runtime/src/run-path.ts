@@ -194,7 +194,7 @@ async function execute(
       return over && !ended ? AbortSignal.abort(new Error("the run ended")) : (ended ??= new AbortController()).signal;
     },
     runId: stableId,
-  }, powers.checkSchema);
+  }, powers.checkSchema, Math.floor((limits.hostDataBytes + 1) / 2));
   let suspended: Suspended | undefined;
 
   const control = RunControl.create();
@@ -349,7 +349,7 @@ function addCounts(into: Record<string, number>, more: Record<string, number>): 
 }
 
 /** What a run's calls through facades reach: its tool modules, then the host's modules. */
-function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }, checkSchema?: SchemaCheck) {
+function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { signal: AbortSignal; runId: string }, checkSchema: SchemaCheck | undefined, maxResultValues: number) {
   const toolOf = (id: string, name: string) => {
     const tools = isToolHostId(id) ? belt[id.slice(TOOL_HOST_PREFIX.length)] : undefined;
     return tools && Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
@@ -358,7 +358,7 @@ function withTools(modules: RunModules | undefined, belt: ToolBelt, context: { s
     target(id: string, name: string, callIndex: number, checked?: { problem?: string }): HostCallTarget {
       if (!isToolHostId(id)) return modules?.target(id, name) ?? `host module "${id}" cannot be called in this run`;
       const tool = toolOf(id, name);
-      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex, checked, checkSchema) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
+      return tool ? toolTarget(id.slice(TOOL_HOST_PREFIX.length), name, tool, context, callIndex, checked, checkSchema, maxResultValues) : `"${name}" is not a tool of ${id.slice(TOOL_HOST_PREFIX.length)}`;
     },
     sideEffects: (id: string, name: string) => toolOf(id, name)?.sideEffects === true,
     end: () => modules?.end(),

@@ -45,12 +45,12 @@ export function costlyToCheck(schema: JsonSchema): boolean {
 }
 
 /** The first problem of `value` against `schema` (schemaProblem), checked where its cost cannot hold up other runs. */
-export const checkedOffThread: SchemaCheck = async (schema, value, signal) => {
-  if (!costlyToCheck(schema)) return schemaProblem(schema, value);
+export const checkedOffThread: SchemaCheck = async (schema, value, signal, maxValues) => {
+  if (!costlyToCheck(schema)) return schemaProblem(schema, value, maxValues);
   pool ??= new Piscina({ filename: WORKER_FILE, minThreads: 0, maxThreads: 2, idleTimeout: 5_000, recordTiming: false });
   const timeout = AbortSignal.timeout(TOOL_SCHEMA_CHECK_MS);
   try {
-    return (await pool.run({ schema: schemaText(schema), value }, { signal: AbortSignal.any([signal, timeout]) })) as string | undefined;
+    return (await pool.run({ schema: schemaText(schema), value, maxValues }, { signal: AbortSignal.any([signal, timeout]) })) as string | undefined;
   } catch (error) {
     if (signal.aborted) throw error;
     if (timeout.aborted) return `at /: the check against the schema did not finish within ${TOOL_SCHEMA_CHECK_MS} ms (its patterns backtrack, or its references branch, on this value)`;

@@ -4,6 +4,6 @@
 
 import { schemaProblem } from "./tool-input.js";
 
-export default function check({ schema, value }: { schema: string; value: unknown }): string | undefined {
-  return schemaProblem(schema, value);
+export default function check({ schema, value, maxValues }: { schema: string; value: unknown; maxValues?: number }): string | undefined {
+  return schemaProblem(schema, value, maxValues);
 }

@@ -59,28 +59,34 @@ function opaque(value: object): boolean {
  * undefined or a hole in an array is null (JSON.stringify's rule; the validator throws on an undefined instance, and
  * the check must judge `{ q, limit: undefined }` as `{ q }`, not fail). A bigint has no JSON form: NotJson.
  */
-function jsonMeaning(value: unknown, path: string): unknown {
+function jsonMeaning(value: unknown, path: string, budget: { left: number; most: number }): unknown {
+  // A copy is made at every place an object is reached, as JSON writes it: past the budget, no check is made.
+  if (--budget.left < 0) throw new NotJson(`at /: the value holds more than ${budget.most} values written out as JSON, too many to check (return less data)`);
   if (typeof value === "bigint") throw new NotJson(`at ${path || "/"}: a bigint is not a JSON value (pass a number or a string)`);
   if (typeof value !== "object" || value === null || opaque(value)) return value;
   if (Array.isArray(value)) {
     const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = value[i] === undefined ? null : jsonMeaning(value[i], `${path}/${i}`);
+    for (let i = 0; i < value.length; i++) out[i] = value[i] === undefined ? null : jsonMeaning(value[i], `${path}/${i}`, budget);
     return out;
   }
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) Object.defineProperty(out, key, { value: jsonMeaning(item, `${path}/${key}`), enumerable: true, writable: true, configurable: true });
+    if (item !== undefined) Object.defineProperty(out, key, { value: jsonMeaning(item, `${path}/${key}`, budget), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
-/** The first problem of `value` against `schema` (or its JSON text), as "at /path: what was expected", or undefined. */
-export function schemaProblem(schema: JsonSchema | string, value: unknown): string | undefined {
+/**
+ * The first problem of `value` against `schema` (or its JSON text), as "at /path: what was expected", or undefined.
+ * `maxValues` bounds the values the check reads, counted as JSON writes them (an object at many places at each):
+ * a host value reusing one object at 26 levels is 2^26 of them, and the copy held the main thread past 100 s.
+ */
+export function schemaProblem(schema: JsonSchema | string, value: unknown, maxValues = Infinity): string | undefined {
   let result;
   try {
     const validator = typeof schema === "string" ? validatorForText(schema) : validatorFor(schema);
-    result = validator.validate(value === undefined ? null : jsonMeaning(value, ""));
+    result = validator.validate(value === undefined ? null : jsonMeaning(value, "", { left: maxValues, most: maxValues }));
   } catch (error) {
     if (error instanceof NotJson) return error.problem;
     // The validator recurses with the value: a value thousands deep overflows the stack before it is judged.

@@ -143,7 +143,8 @@ function crossingProblem(value: unknown): string | undefined {
 
 /**
  * What a call of tool `name` of `specifier` does: validate, run with its context, check the result. `checked` is the
- * verdict of the guest's worker on the input (tool-input.ts), taken instead of checking here when the worker made one.
+ * verdict of the guest's worker on the input (tool-input.ts), taken instead of checking here when the worker made one;
+ * `maxResultValues` bounds what the output check reads (a result past it could not cross anyway).
  */
 export function toolTarget(
   specifier: string,
@@ -153,6 +154,7 @@ export function toolTarget(
   callIndex: number,
   checked?: { problem?: string },
   checkSchema: SchemaCheck = inlineSchemaCheck,
+  maxResultValues = Infinity,
 ): HostCallTarget {
   const label = `${specifier} ${name}`;
   return async (args) => {
@@ -163,7 +165,7 @@ export function toolTarget(
     const bad = crossingProblem(result);
     if (bad) throw new ToolError("E_TOOL_RESULT_INVALID", `${label} returned ${bad}, which cannot cross to the guest`);
     if (tool.outputSchema !== undefined) {
-      const off = await checkSchema(tool.outputSchema, result, context.signal);
+      const off = await checkSchema(tool.outputSchema, result, context.signal, maxResultValues);
       if (off) throw new ToolError("E_TOOL_OUTPUT_INVALID", `${label} returned a result that does not fit its output schema ${off}`);
     }
     return result;
@@ -174,10 +176,10 @@ export function toolTarget(
  * Checks `value` against a tool's schema on the host: the first problem (schemaProblem's form) or undefined. The
  * host's power (RunPowers.checkSchema) makes it where a backtracking pattern cannot hold up the host's thread.
  */
-export type SchemaCheck = (schema: JsonSchema, value: unknown, signal: AbortSignal) => Promise<string | undefined>;
+export type SchemaCheck = (schema: JsonSchema, value: unknown, signal: AbortSignal, maxValues?: number) => Promise<string | undefined>;
 
 /** The check made on the calling thread: a host without a worker for it (the browser runner's page). */
-const inlineSchemaCheck: SchemaCheck = async (schema, value) => schemaProblem(schema, value);
+const inlineSchemaCheck: SchemaCheck = async (schema, value, _signal, maxValues) => schemaProblem(schema, value, maxValues);
 
 /** toolInputProblem, made by the host (the guest's worker gave no verdict), through `checkSchema`. */
 async function hostInputProblem(label: string, schema: JsonSchema, args: readonly unknown[], signal: AbortSignal, checkSchema: SchemaCheck): Promise<string | undefined> {
