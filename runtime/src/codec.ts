@@ -65,10 +65,18 @@ function plainJson(value: unknown): boolean {
 }
 
 /**
+ * The most values JSON of at most `bytes` bytes can hold: n values take at least 2n - 1 bytes (a value one, and each
+ * one more in a container a separator or a key). Walks of host values stop past it (the encode, a tool's output check).
+ */
+export function mostValuesWithin(bytes: number): number {
+  return Math.floor((bytes + 1) / 2);
+}
+
+/**
  * `value` as the crossing format. With `maxBytes`, a value whose JSON passes it is refused as soon as it has
- * (`tooLarge`), not once written: JSON of n values takes at least 2n - 1 bytes (a value one, and each one more in a
- * container a separator or a key), so the walk stops after (maxBytes + 1) / 2 of them. An object reused at many places is written at each — 30 levels of `{ a: s, b: s }` are 2^30 values — and
- * its encode held the host's main thread for minutes before V8 gave up on the string.
+ * (`tooLarge`), not once written: the walk stops after mostValuesWithin(maxBytes) values. An object reused at many
+ * places is written at each — 30 levels of `{ a: s, b: s }` are 2^30 values — and its encode held the host's main
+ * thread for minutes before V8 gave up on the string.
  */
 export function encodeValue(value: unknown, maxBytes = Infinity): EncodeResult {
   if (plainJson(value)) {
@@ -89,7 +97,7 @@ export function encodeValue(value: unknown, maxBytes = Infinity): EncodeResult {
     return made;
   };
   let written = 0;
-  const most = (maxBytes + 1) / 2;
+  const most = mostValuesWithin(maxBytes);
   try {
     const json = JSON.stringify({ v: value }, function (this: Record<string, unknown>, key, v) {
       const raw = this[key];

@@ -9,7 +9,7 @@ import { mapGuestStack, prepareSource, type PreparedSource, type Transform } fro
 import type { ImportGraph } from "./imports.js";
 import { RunTrace, traceRunEnd, type EventListener } from "./events.js";
 import { grantProblem, isSideEffecting, pausedWaitMs, type Policy } from "./policy.js";
-import { decodeValue } from "./codec.js";
+import { decodeValue, mostValuesWithin } from "./codec.js";
 import { serveHostCalls, type HostCallTarget } from "./host-calls.js";
 import { lateMessages, listen } from "./ports.js";
 import { wallClock } from "./wall-clock.js";
@@ -194,7 +194,7 @@ async function execute(
       return over && !ended ? AbortSignal.abort(new Error("the run ended")) : (ended ??= new AbortController()).signal;
     },
     runId: stableId,
-  }, powers.checkSchema, Math.floor((limits.hostDataBytes + 1) / 2));
+  }, powers.checkSchema, mostValuesWithin(limits.hostDataBytes));
   let suspended: Suspended | undefined;
 
   const control = RunControl.create();

@@ -16,7 +16,7 @@ const verdicts = new WeakMap<object, string | null>();
 
 /** Why `schema` cannot be written out within the bounds, or undefined when it can. */
 export function schemaSizeProblem(schema: unknown): string | undefined {
-  if (typeof schema !== "object" || schema === null) return typeof schema === "bigint" ? "it is a bigint, which JSON cannot write" : undefined;
+  if (typeof schema !== "object" || schema === null) return undefined;
   let verdict = verdicts.get(schema);
   if (verdict === undefined) verdicts.set(schema, (verdict = walk(schema) ?? null));
   return verdict ?? undefined;
